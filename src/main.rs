@@ -1,0 +1,5 @@
+//! The `vdmchess` command line.
+
+fn main() {
+    println!("vdmchess {}", env!("CARGO_PKG_VERSION"));
+}

@@ -1,0 +1,3 @@
+//! Notation: FEN, SAN, UCI move text and PGN.
+
+pub mod fen;

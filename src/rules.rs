@@ -1,0 +1,370 @@
+//! The port: one trait, [`Rules`], that the reference model and the performance core both
+//! implement.
+//!
+//! Everything above the rules (perft, SAN, PGN replay, the oracle, the CLI) is written once,
+//! generic over this trait, and runs over either implementation. Crossing between them always
+//! goes through a [`Setup`] (a copy), never through shared state.
+//!
+//! # Moves at the port
+//!
+//! A [`Move`] is a from-square, a to-square and a [`MoveKind`]. Castling is encoded as *king
+//! takes own rook* (`to` is the rook's square), so one encoding serves standard chess and every
+//! Chess960 start; [`Move::to_uci`] writes `e1g1` or `e1h1` as the [`CastlingMode`] asks.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::types::{Color, Piece, Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// Any move that is not one of the kinds below (including a pawn's double push).
+    Normal,
+    /// A pawn captures en passant (FIDE Laws 3.7.4): the captured pawn is not on `to`.
+    EnPassant,
+    /// The king castles with the rook on `to` (FIDE Laws 3.8.2; Chess960 Guidelines III).
+    Castle,
+    /// A pawn reaches the last rank and becomes this role (FIDE Laws 3.7.5).
+    Promotion(Role),
+}
+
+/// A move as the port exchanges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The square the moving piece leaves (the king's square when castling).
+    pub from: Square,
+    /// The square it reaches; when castling, the square of the rook it castles with.
+    pub to: Square,
+    /// What kind of move it is.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A move of kind [`MoveKind::Normal`].
+    #[must_use]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// The role a pawn promotes to, if this is a promotion.
+    #[must_use]
+    pub const fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Whether this is castling.
+    #[must_use]
+    pub const fn is_castle(&self) -> bool {
+        matches!(self.kind, MoveKind::Castle)
+    }
+
+    /// The square the king reaches when castling: the g-file towards the h-side, the c-file
+    /// towards the a-side (FIDE Laws 3.8.2, Chess960 Guidelines III.2).
+    #[must_use]
+    pub fn castle_king_to(&self) -> Square {
+        let file = if self.to.file() > self.from.file() {
+            6
+        } else {
+            2
+        };
+        Square::from_coords(file, self.from.rank()).unwrap_or(self.from)
+    }
+
+    /// The square the rook reaches when castling: f-file or d-file.
+    #[must_use]
+    pub fn castle_rook_to(&self) -> Square {
+        let file = if self.to.file() > self.from.file() {
+            5
+        } else {
+            3
+        };
+        Square::from_coords(file, self.from.rank()).unwrap_or(self.to)
+    }
+
+    /// UCI move text: `e2e4`, `e7e8q`; castling as `e1g1` in [`CastlingMode::Standard`] and
+    /// king-takes-rook (`e1h1`) in [`CastlingMode::Chess960`].
+    ///
+    /// ```
+    /// use vdmchess::{CastlingMode, Move, MoveKind};
+    /// let castle = Move { from: "e1".parse().unwrap(), to: "h1".parse().unwrap(), kind: MoveKind::Castle };
+    /// assert_eq!(castle.to_uci(CastlingMode::Standard), "e1g1");
+    /// assert_eq!(castle.to_uci(CastlingMode::Chess960), "e1h1");
+    /// ```
+    #[must_use]
+    pub fn to_uci(&self, mode: CastlingMode) -> String {
+        let to = match (self.kind, mode) {
+            (MoveKind::Castle, CastlingMode::Standard) => self.castle_king_to(),
+            _ => self.to,
+        };
+        match self.promotion() {
+            Some(role) => format!("{}{}{}", self.from, to, role.char()),
+            None => format!("{}{}", self.from, to),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// Chess960-style UCI text (king takes rook), which is unambiguous without a position.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_uci(CastlingMode::Chess960))
+    }
+}
+
+/// Why [`Rules::play`] refused a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayError {
+    /// The refused move.
+    pub mv: Move,
+    /// The position's FEN.
+    pub fen: String,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {} in {}", self.mv, self.fen)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// How a game stands, by the rules that end it without a claim (FIDE Laws 5 and 9.6), checked
+/// in python-chess's order: checkmate, insufficient material, stalemate, 75 moves, fivefold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// The side to move is in check and has no legal move (5.1.1).
+    Checkmate,
+    /// Neither side has material to mate with (5.2.2, 6.9); see [`Rules::is_insufficient_material`].
+    InsufficientMaterial,
+    /// The side to move is not in check and has no legal move (5.2.1).
+    Stalemate,
+    /// 75 moves by each side without a pawn move or capture (9.6.2).
+    SeventyfiveMoves,
+    /// The same position for the fifth time (9.6.1).
+    FivefoldRepetition,
+    /// None of the above.
+    Ongoing,
+}
+
+impl Status {
+    /// The snake_case name used in JSON output (`checkmate`, `ongoing`, ...).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Checkmate => "checkmate",
+            Status::InsufficientMaterial => "insufficient_material",
+            Status::Stalemate => "stalemate",
+            Status::SeventyfiveMoves => "seventyfive_moves",
+            Status::FivefoldRepetition => "fivefold_repetition",
+            Status::Ongoing => "ongoing",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The rules of chess as one small port.
+///
+/// A value is a validated game state: a position plus what the draw rules need of its past
+/// (repetitions since the start). Implementations: `model::game::Game` (the executable
+/// specification) and `core::Chess` (the fast core).
+///
+/// Shared definitions both implementations follow:
+/// - **Repetition** (FIDE 9.2.2): positions are the same when the placement, the side to move,
+///   the castling rights and the en-passant possibility (a *legal* en-passant capture) are the
+///   same. Counting starts at the game's start position.
+/// - **Insufficient material** (python-chess's rule): each side alone cannot mate: a side with
+///   a pawn, rook or queen can; a side with knights can if it has more than one piece besides
+///   the king or the opponent has anything but king and queens; a side with bishops can unless
+///   all bishops on the board stand on one square colour and there are no pawns or knights.
+pub trait Rules: Clone + Sized {
+    /// Validates `setup` and builds the state, with no history before it.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is illegal.
+    fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Self, SetupError>;
+
+    /// The position as a [`Setup`], with the en-passant square only when an en-passant capture
+    /// is legal (as python-chess and Stockfish write FEN).
+    fn to_setup(&self) -> Setup;
+
+    /// How castling moves are written.
+    fn castling_mode(&self) -> CastlingMode;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// The piece on `sq`.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+
+    /// Appends every legal move to `out` (which it does not clear).
+    fn legal_moves_into(&self, out: &mut Vec<Move>);
+
+    /// Every legal move.
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Appends the legal moves of `role` that reach `to` (castling counts as a king move to
+    /// its [`Move::castle_king_to`] square and to the rook's square). SAN reading uses this;
+    /// implementations may override it with something faster than filtering.
+    fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.legal_moves_into(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let reaches = m.to == to || (m.is_castle() && m.castle_king_to() == to);
+            if reaches && self.piece_at(m.from).map(|p| p.role) == Some(role) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Plays a legal move in place. The fast entry: the caller vouches for legality.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave a meaningless state, when `m` is not legal.
+    fn play_unchecked(&mut self, m: &Move);
+
+    /// Plays `m` if it is legal, returning the new state.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] when `m` is not a legal move here.
+    fn play(&self, m: &Move) -> Result<Self, PlayError> {
+        if self.is_legal(m) {
+            let mut next = self.clone();
+            next.play_unchecked(m);
+            Ok(next)
+        } else {
+            Err(PlayError {
+                mv: *m,
+                fen: self.to_setup().to_fen(),
+            })
+        }
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+
+    /// Half-moves since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32;
+
+    /// How often the current position has occurred, this time included (so at least 1).
+    fn repetition_count(&self) -> usize;
+
+    /// Whether neither side has material to mate with (see the trait docs).
+    fn is_insufficient_material(&self) -> bool;
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is stalemated.
+    fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// The position has occurred three times: a draw the player to move may claim (9.2).
+    fn is_threefold_repetition(&self) -> bool {
+        self.repetition_count() >= 3
+    }
+
+    /// Fifty moves by each side without pawn move or capture: a claimable draw (9.3).
+    fn is_fifty_moves(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+
+    /// How the game stands by the automatic rules; see [`Status`].
+    fn status(&self) -> Status {
+        let no_moves = self.legal_moves().is_empty();
+        if no_moves && self.is_check() {
+            Status::Checkmate
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if no_moves {
+            Status::Stalemate
+        } else if self.halfmove_clock() >= 150 {
+            Status::SeventyfiveMoves
+        } else if self.repetition_count() >= 5 {
+            Status::FivefoldRepetition
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep, counting the last
+    /// ply in bulk. Written once for every implementation; the core also has a faster one.
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+}
+
+/// Perft over the port: leaf nodes of the legal move tree, the last ply counted in bulk.
+///
+/// ```
+/// # // Doctested against the core in tests/; here the signature only.
+/// # fn _f<R: vdmchess::Rules>(r: &R) -> u64 { vdmchess::rules::perft(r, 1) }
+/// ```
+pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft divided by the first move: each legal move with the leaf count below it, in the
+/// order [`Rules::legal_moves`] gives them.
+pub fn perft_divide<R: Rules>(pos: &R, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&next, depth - 1)
+            };
+            (m, n)
+        })
+        .collect()
+}
