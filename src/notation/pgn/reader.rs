@@ -352,11 +352,11 @@ impl<R: Read> PgnReader<R> {
     #[inline]
     fn symbol_end(&self, from: usize) -> (usize, bool) {
         let limit = self.len.min(from + TOKEN_MAX + 1);
-        let mut end = from;
-        while end < limit && SYMBOL[self.buf[end] as usize] {
-            end += 1;
-        }
-        (end, end - from > TOKEN_MAX)
+        let run = self.buf[from..limit]
+            .iter()
+            .position(|&c| !SYMBOL[c as usize])
+            .unwrap_or(limit - from);
+        (from + run, run > TOKEN_MAX)
     }
 
     /// Skips the rest of an over-long token.
@@ -644,7 +644,12 @@ impl<R: Read> PgnReader<R> {
             let c = self.buf[self.pos];
             let deliver = !skip_all && skip_from == 0;
             match CLASS[c as usize] {
-                C_SPACE => self.pos += 1,
+                C_SPACE => {
+                    self.pos += 1;
+                    while self.pos < self.len && self.buf[self.pos] == b' ' {
+                        self.pos += 1;
+                    }
+                }
                 C_NEWLINE => {
                     self.newline_at(self.pos);
                     self.pos += 1;
