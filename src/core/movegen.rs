@@ -23,7 +23,7 @@ use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use super::bitboard::{bit, more_than_one, rank, Bitboard, Squares, BACK_RANKS};
+use super::bitboard::{bit, more_than_one, rank, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
 use super::position::Position;
 use crate::rules::{Move, MoveKind};
 use crate::types::Role;
@@ -92,6 +92,48 @@ fn ep_is_safe(pos: &Position, king: usize, from: usize, ep: usize) -> bool {
     pos.attackers(king, pos.turn.other(), occ) & !bit(captured) == 0
 }
 
+/// Receives the generator's output.
+pub(crate) trait Visitor {
+    /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_set`])
+    /// rather than one group per pawn: enough for counting, not for listing moves.
+    const SETWISE: bool;
+    /// One group of legal moves.
+    fn group(&mut self, g: MoveGroup);
+    /// Target squares of pawn moves, one move per square (four per promotion square).
+    fn pawn_set(&mut self, to: Bitboard);
+}
+
+/// A visitor that hands each group to a closure.
+struct Each<'a, F>(&'a mut F);
+
+impl<F: FnMut(MoveGroup)> Visitor for Each<'_, F> {
+    const SETWISE: bool = false;
+    #[inline]
+    fn group(&mut self, g: MoveGroup) {
+        (self.0)(g);
+    }
+    #[inline]
+    fn pawn_set(&mut self, _: Bitboard) {
+        unreachable!("pawn_set is only called when SETWISE")
+    }
+}
+
+/// A visitor that counts moves.
+struct Counter(u64);
+
+impl Visitor for Counter {
+    const SETWISE: bool = true;
+    #[inline]
+    fn group(&mut self, g: MoveGroup) {
+        self.0 += g.count();
+    }
+    #[inline]
+    fn pawn_set(&mut self, to: Bitboard) {
+        self.0 += u64::from((to & !BACK_RANKS).count_ones())
+            + 4 * u64::from((to & BACK_RANKS).count_ones());
+    }
+}
+
 /// Calls `f` with every group of legal moves whose piece stands in `from_mask` and whose
 /// targets lie in `to_mask` (castling is kept when `to_mask` has the rook's square or the
 /// king's destination). Empty groups are not reported.
@@ -102,6 +144,12 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
     to_mask: Bitboard,
     f: &mut F,
 ) {
+    visit(pos, from_mask, to_mask, &mut Each(f));
+}
+
+/// The generator proper: reports every legal move of a piece on `from_mask` to `to_mask`.
+#[inline]
+fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: &mut V) {
     let us = pos.turn.index();
     let own = pos.by_color[us];
     let them = pos.by_color[us ^ 1];
@@ -119,7 +167,7 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
             }
         }
         if to != 0 {
-            f(MoveGroup {
+            f.group(MoveGroup {
                 role: Role::King,
                 from: king,
                 to,
@@ -140,7 +188,7 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
     for from in Squares(r[Role::Knight.index()] & movable & !pinned) {
         let to = knight_attacks(from) & target;
         if to != 0 {
-            f(MoveGroup {
+            f.group(MoveGroup {
                 role: Role::Knight,
                 from,
                 to,
@@ -164,7 +212,7 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
                 to &= line(king, from);
             }
             if to != 0 {
-                f(MoveGroup { role, from, to });
+                f.group(MoveGroup { role, from, to });
             }
         }
     }
@@ -172,7 +220,42 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
     let ep = pos.ep as usize;
     let double_rank = if us == 0 { rank(1) } else { rank(6) };
     let empty = !occ;
-    for from in Squares(r[Role::Pawn.index()] & own & from_mask) {
+    let pawns = r[Role::Pawn.index()] & movable;
+    let (set_pawns, single_pawns) = if V::SETWISE {
+        (pawns & !pinned, pawns & pinned)
+    } else {
+        (0, pawns)
+    };
+    if set_pawns != 0 {
+        let (single, double, west, east) = if us == 0 {
+            let single = (set_pawns << 8) & empty;
+            (
+                single,
+                ((single & rank(2)) << 8) & empty,
+                ((set_pawns & !FILE_A) << 7) & them,
+                ((set_pawns & !FILE_H) << 9) & them,
+            )
+        } else {
+            let single = (set_pawns >> 8) & empty;
+            (
+                single,
+                ((single & rank(5)) >> 8) & empty,
+                ((set_pawns & !FILE_A) >> 9) & them,
+                ((set_pawns & !FILE_H) >> 7) & them,
+            )
+        };
+        for to in [single, double, west, east] {
+            f.pawn_set(to & target);
+        }
+        if ep < 64 && to_mask & bit(ep) != 0 {
+            for from in Squares(pawn_attacks(us ^ 1, ep) & set_pawns) {
+                if ep_is_safe(pos, king, from, ep) {
+                    f.pawn_set(bit(ep));
+                }
+            }
+        }
+    }
+    for from in Squares(single_pawns) {
         let push = if us == 0 { from + 8 } else { from - 8 };
         let mut to = pawn_attacks(us, from) & them;
         if empty & bit(push) != 0 {
@@ -195,7 +278,7 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
             to |= bit(ep);
         }
         if to != 0 {
-            f(MoveGroup {
+            f.group(MoveGroup {
                 role: Role::Pawn,
                 from,
                 to,
@@ -223,7 +306,7 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
             if Squares(king_path).any(|s| pos.attackers(s, pos.turn.other(), occ_without) != 0) {
                 continue;
             }
-            f(MoveGroup {
+            f.group(MoveGroup {
                 role: Role::King,
                 from: king,
                 to: bit(rook),
@@ -236,9 +319,9 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
 #[must_use]
 #[inline]
 pub fn count_legal(pos: &Position) -> u64 {
-    let mut n = 0;
-    generate(pos, !0, !0, &mut |g| n += g.count());
-    n
+    let mut counter = Counter(0);
+    visit(pos, !0, !0, &mut counter);
+    counter.0
 }
 
 /// Appends the moves of a group to `out`, promotions in the order queen, rook, bishop, knight.
