@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Single-thread perft speed of the vdmchess core against the fastest Rust move generators on
+# crates.io (chess, cozy-chess, shakmaty) and Stockfish's `go perft`, on three positions.
+#
+# It builds one small program OUTSIDE the repository (default /tmp/peers) that depends on the
+# three crates from crates.io and on this repository by path, so every library is compiled the
+# same way (release, thin LTO, one codegen unit, portable x86-64: no target-cpu=native). Each
+# run is a whole process (start-up included), timed by the wall clock; the script prints the
+# median of RUNS runs in million nodes per second, and each peer's ratio to vdmchess.
+#
+# Usage: scripts/bench_perft_peers.sh [RUNS]   (default 11; needs cargo and network access
+# to crates.io the first time; Stockfish from $STOCKFISH, `stockfish` or /usr/games/stockfish).
+set -euo pipefail
+
+RUNS="${1:-11}"
+REPO="$(cd "$(dirname "$0")/.." && pwd)"
+PEERS="${PEERS_DIR:-/tmp/peers}"
+STOCKFISH="${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}"
+
+mkdir -p "$PEERS/src"
+cat > "$PEERS/Cargo.toml" <<TOML
+[package]
+name = "peers"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+chess = "3.2"
+cozy-chess = "0.3"
+shakmaty = "0.27"
+vdmchess = { path = "$REPO" }
+
+[profile.release]
+lto = "thin"
+codegen-units = 1
+TOML
+cat > "$PEERS/src/main.rs" <<'RUST'
+//! `peers LIB FEN DEPTH [THREADS]`: prints the perft node count of FEN at DEPTH using LIB.
+use std::str::FromStr;
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => nodes = 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (lib, fen, depth) = (&args[1], &args[2], args[3].parse::<u32>().unwrap());
+    let threads: usize = args.get(4).map_or(1, |t| t.parse().unwrap());
+    let nodes = match lib.as_str() {
+        "chess" => chess::MoveGen::movegen_perft_test(&chess::Board::from_str(fen).unwrap(), depth as usize) as u64,
+        "cozy-chess" => cozy_perft(&fen.parse::<cozy_chess::Board>().unwrap(), depth as u8),
+        "shakmaty" => {
+            use shakmaty::{fen::Fen, CastlingMode, Chess};
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            shakmaty::perft(&pos, depth)
+        }
+        "vdmchess" => {
+            let setup = vdmchess::notation::fen::parse_fen(fen).unwrap();
+            let pos = vdmchess::core::Position::from_setup(&setup, vdmchess::CastlingMode::Standard).unwrap();
+            vdmchess::core::perft_threads(&pos, depth, threads)
+        }
+        other => panic!("unknown library {other}"),
+    };
+    println!("{nodes}");
+}
+RUST
+(cd "$PEERS" && cargo build --release --quiet)
+BIN="$PEERS/target/release/peers"
+
+POSITIONS=(
+  "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6"
+  "kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5"
+  "cpw-pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7"
+)
+
+# median wall-clock seconds of RUNS runs of the command "$@"; the node count goes to $PEERS/nodes
+median_seconds() {
+  local times=()
+  for _ in $(seq "$RUNS"); do
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" | tail -n 1 > "$PEERS/nodes"
+    t1=$(date +%s%N)
+    times+=("$(( t1 - t0 ))")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.6f", a[int((NR+1)/2)]/1e9}'
+}
+
+stockfish_perft() {
+  printf 'position fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$STOCKFISH" | awk '/Nodes searched/ {print $3}'
+}
+
+printf '%-10s %-11s %14s %9s %8s %10s\n' position library nodes seconds Mnps vdm/peer
+for entry in "${POSITIONS[@]}"; do
+  IFS='|' read -r name fen depth <<<"$entry"
+  vdm_mnps=""
+  for lib in vdmchess vdmchess-2t chess cozy-chess shakmaty stockfish; do
+    case "$lib" in
+      stockfish) [ -x "$STOCKFISH" ] || continue; s=$(median_seconds stockfish_perft "$fen" "$depth") ;;
+      vdmchess-2t) s=$(median_seconds "$BIN" vdmchess "$fen" "$depth" 2) ;;
+      *) s=$(median_seconds "$BIN" "$lib" "$fen" "$depth") ;;
+    esac
+    NODES=$(cat "$PEERS/nodes")
+    mnps=$(awk -v n="$NODES" -v s="$s" 'BEGIN {printf "%.1f", n / s / 1e6}')
+    [ "$lib" = vdmchess ] && vdm_mnps="$mnps"
+    ratio=$(awk -v a="$vdm_mnps" -v b="$mnps" 'BEGIN {printf "%.2f", a / b}')
+    printf '%-10s %-11s %14s %9s %8s %10s\n' "$name" "$lib" "$NODES" "$s" "$mnps" "$ratio"
+  done
+done

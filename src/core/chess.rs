@@ -1,0 +1,201 @@
+//! [`Chess`]: the core's implementation of the port [`Rules`].
+//!
+//! A [`Chess`] is a [`Position`] plus what the draw rules need of the past: one *repetition
+//! key* per position since the start. The key identifies a position as FIDE Laws 9.2.2 does
+//! (placement, side to move, castling rights, and whether an en-passant capture is *legal*):
+//! it is the PolyGlot key, without the en-passant file when the capture is only pseudo-legal,
+//! and with an extra key for each Chess960 castling right whose rook is not in a corner (which
+//! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
+//! collision of two different positions has probability about 2^-64 per comparison.
+
+use super::bitboard::{bit, Bitboard, Squares};
+use super::position::Position;
+use super::zobrist::{ep_key, extra_castling_key};
+use crate::rules::{Move, Rules, Status};
+use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::types::{Color, Piece, Role, Square};
+
+/// The four corners, where PolyGlot's castling keys apply.
+const CORNERS: Bitboard = bit(0) | bit(7) | bit(56) | bit(63);
+/// The dark squares (a1 is dark).
+const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
+
+/// The performance core behind the port: a bitboard [`Position`] and its repetition history.
+///
+/// ```
+/// use vdmchess::core::Chess;
+/// use vdmchess::{CastlingMode, Rules, Setup};
+/// let game = Chess::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+/// assert_eq!(game.legal_moves().len(), 20);
+/// assert_eq!(game.perft(4), 197_281);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Chess {
+    pos: Position,
+    mode: CastlingMode,
+    keys: Vec<u64>,
+}
+
+/// The repetition identity of a position (see the module docs).
+#[must_use]
+pub fn repetition_key(pos: &Position) -> u64 {
+    let mut key = pos.hash();
+    if let Some(ep) = pos.pseudo_ep_square() {
+        if !pos.has_legal_ep() {
+            key ^= ep_key(ep.file() as usize);
+        }
+    }
+    for sq in Squares(pos.castling & !CORNERS) {
+        key ^= extra_castling_key(sq);
+    }
+    key
+}
+
+impl Chess {
+    /// The current position.
+    #[must_use]
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// A game starting at `pos`, with no history before it.
+    #[must_use]
+    pub fn from_position(pos: Position, mode: CastlingMode) -> Chess {
+        let mut keys = Vec::with_capacity(128);
+        keys.push(repetition_key(&pos));
+        Chess { pos, mode, keys }
+    }
+
+    /// The repetition keys of every position since the start, the current one last.
+    #[must_use]
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Whether `color` alone lacks mating material (python-chess's rule, see [`Rules`]).
+    fn lacks_mating_material(&self, color: Color) -> bool {
+        let p = &self.pos;
+        let ours = p.color_bb(color);
+        let theirs = p.color_bb(color.other());
+        let role = |r: Role| p.role_bb(r);
+        if ours & (role(Role::Pawn) | role(Role::Rook) | role(Role::Queen)) != 0 {
+            return false;
+        }
+        if ours & role(Role::Knight) != 0 {
+            return ours.count_ones() <= 2
+                && theirs & !role(Role::King) & !role(Role::Queen) == 0;
+        }
+        if ours & role(Role::Bishop) != 0 {
+            let bishops = role(Role::Bishop);
+            let same_colour = bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0;
+            return same_colour && role(Role::Pawn) == 0 && role(Role::Knight) == 0;
+        }
+        true
+    }
+}
+
+impl Rules for Chess {
+    fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Chess, SetupError> {
+        Ok(Chess::from_position(Position::from_setup(setup, mode)?, mode))
+    }
+
+    fn to_setup(&self) -> Setup {
+        self.pos.to_setup()
+    }
+
+    fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.pos.piece_at(sq)
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.pos.legal_moves_into(out);
+    }
+
+    /// Generates only moves of `role` to `to`: one masked pass of the generator.
+    #[inline]
+    fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
+        let from_mask = self.pos.role_bb(role) & self.pos.color_bb(self.pos.turn());
+        self.pos.legal_moves_masked_into(from_mask, to.bit(), out);
+    }
+
+    #[inline]
+    fn is_legal(&self, m: &Move) -> bool {
+        self.pos.is_legal(m)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: &Move) {
+        self.pos.play_unchecked(m);
+        self.keys.push(repetition_key(&self.pos));
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    /// Looks back only as far as the half-move clock reaches (a capture or pawn move makes
+    /// every earlier position unrepeatable), at positions with the same side to move.
+    fn repetition_count(&self) -> usize {
+        let n = self.keys.len();
+        let current = self.keys[n - 1];
+        let window = (self.pos.halfmoves() as usize).min(n - 1);
+        let mut count = 1;
+        let mut back = 2;
+        while back <= window {
+            if self.keys[n - 1 - back] == current {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        self.lacks_mating_material(Color::White) && self.lacks_mating_material(Color::Black)
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        !self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn status(&self) -> Status {
+        let no_moves = !self.pos.has_legal_moves();
+        if no_moves && self.pos.is_check() {
+            Status::Checkmate
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if no_moves {
+            Status::Stalemate
+        } else if self.pos.halfmoves() >= 150 {
+            Status::SeventyfiveMoves
+        } else if self.repetition_count() >= 5 {
+            Status::FivefoldRepetition
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(&self.pos, depth)
+    }
+}

@@ -1,0 +1,394 @@
+//! The core's position: a small `Copy` value of bitboards, played by copy-make.
+//!
+//! A [`Position`] holds one bitboard per role and per colour, the castling rights as a set of
+//! rook squares, the en-passant square, the clocks and the incrementally updated PolyGlot key.
+//! Playing a move changes it in place; to keep the old one, copy it first (it is 96 bytes).
+//!
+//! The en-passant square is stored only when a pawn of the side to move stands beside the
+//! pawn that just made a double push (the capture is *pseudo-legal*). Whether the capture is
+//! also legal is asked of the move generator ([`Position::has_legal_ep`]).
+
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::bitboard::{bit, lsb, rank, Bitboard, Squares};
+use super::zobrist::{castling_key, ep_key, piece_key, WHITE_TO_MOVE};
+use crate::rules::{Move, MoveKind};
+use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::types::{Color, Piece, Role, Square, SquareSet};
+
+/// A validated chess position with bitboards and an incremental PolyGlot key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) castling: Bitboard,
+    pub(crate) hash: u64,
+    pub(crate) turn: Color,
+    /// En-passant square index, or 64 for none.
+    pub(crate) ep: u8,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+const NO_EP: u8 = 64;
+
+impl Position {
+    /// The standard start position.
+    #[must_use]
+    pub fn start() -> Position {
+        Position::from_valid_setup(&Setup::start())
+    }
+
+    /// Validates `setup` ([`Setup::validate`]) and builds the position.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    ///
+    /// ```
+    /// use vdmchess::core::Position;
+    /// use vdmchess::{CastlingMode, Setup};
+    /// let pos = Position::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+    /// assert_eq!(pos.hash(), 0x463b96181691fc9c);
+    /// ```
+    pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, SetupError> {
+        setup.validate(mode)?;
+        Ok(Position::from_valid_setup(setup))
+    }
+
+    /// Builds the position from a setup that [`Setup::validate`] accepted.
+    fn from_valid_setup(setup: &Setup) -> Position {
+        let mut pos = Position {
+            by_role: [0; 6],
+            by_color: [0; 2],
+            castling: setup.castling_rights.0,
+            hash: 0,
+            turn: setup.turn,
+            ep: NO_EP,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        };
+        for sq in Square::all() {
+            if let Some(p) = setup.piece_at(sq) {
+                pos.by_role[p.role.index()] |= sq.bit();
+                pos.by_color[p.color.index()] |= sq.bit();
+            }
+        }
+        if let Some(ep) = setup.ep_square {
+            if pos.ep_capturers(ep.index()) != 0 {
+                pos.ep = ep.as_u8();
+            }
+        }
+        pos.hash = pos.hash_from_scratch();
+        pos
+    }
+
+    /// The position as a [`Setup`]: the en-passant square only when an en-passant capture is
+    /// legal (as python-chess and Stockfish write FEN).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::all() {
+            setup.board[sq.index()] = self.piece_at(sq);
+        }
+        setup.turn = self.turn;
+        setup.castling_rights = SquareSet(self.castling);
+        setup.ep_square = self.legal_ep_square();
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup
+    }
+
+    /// The side to move.
+    #[must_use]
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The PolyGlot key of this position, kept up to date move by move.
+    #[must_use]
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Half-moves since the last capture or pawn move (FIDE Laws 9.3).
+    #[must_use]
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The full-move number.
+    #[must_use]
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The castling rights, as the squares of the rooks that may still castle.
+    #[must_use]
+    #[inline]
+    pub fn castling_rights(&self) -> SquareSet {
+        SquareSet(self.castling)
+    }
+
+    /// The en-passant square if a pawn of the side to move could capture there pseudo-legally.
+    #[must_use]
+    #[inline]
+    pub fn pseudo_ep_square(&self) -> Option<Square> {
+        Square::new(self.ep)
+    }
+
+    /// The en-passant square if an en-passant capture is legal.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        if self.has_legal_ep() {
+            Square::new(self.ep)
+        } else {
+            None
+        }
+    }
+
+    /// All occupied squares.
+    #[must_use]
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[must_use]
+    #[inline]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `role`, both colours.
+    #[must_use]
+    #[inline]
+    pub fn role_bb(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The square index of `color`'s king.
+    #[must_use]
+    #[inline]
+    pub fn king_of(&self, color: Color) -> usize {
+        lsb(self.by_role[Role::King.index()] & self.by_color[color.index()])
+    }
+
+    /// The role of the piece on square index `sq`, if any.
+    #[must_use]
+    #[inline]
+    pub fn role_at(&self, sq: usize) -> Option<Role> {
+        let b = bit(sq);
+        if self.occupied() & b == 0 {
+            return None;
+        }
+        Role::ALL
+            .iter()
+            .copied()
+            .find(|r| self.by_role[r.index()] & b != 0)
+    }
+
+    /// The piece on `sq`, if any.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq.index())?;
+        let color = if self.by_color[0] & sq.bit() != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The squares of the pieces of `by` that attack square index `sq` when `occ` is occupied.
+    #[must_use]
+    #[inline]
+    pub fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        let r = &self.by_role;
+        let rooks = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let bishops = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        self.by_color[by.index()]
+            & ((rook_attacks(sq, occ) & rooks)
+                | (bishop_attacks(sq, occ) & bishops)
+                | (knight_attacks(sq) & r[Role::Knight.index()])
+                | (king_attacks(sq) & r[Role::King.index()])
+                | (pawn_attacks(by.other().index(), sq) & r[Role::Pawn.index()]))
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king_of(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// The pawns of the side to move that could capture en passant onto `ep` (pseudo-legally).
+    #[inline]
+    pub(crate) fn ep_capturers(&self, ep: usize) -> Bitboard {
+        pawn_attacks(self.turn.other().index(), ep)
+            & self.by_role[Role::Pawn.index()]
+            & self.by_color[self.turn.index()]
+    }
+
+    /// The PolyGlot key computed from nothing but the position (the incremental key must
+    /// always equal it).
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let b = self.by_color[color.index()] & self.by_role[role.index()];
+                for sq in Squares(b) {
+                    h ^= piece_key(color.index(), role.index(), sq);
+                }
+            }
+        }
+        h ^= castling_key(self.castling);
+        if self.ep != NO_EP && self.ep_capturers(self.ep as usize) != 0 {
+            h ^= ep_key(self.ep as usize % 8);
+        }
+        if self.turn == Color::White {
+            h ^= WHITE_TO_MOVE;
+        }
+        h
+    }
+
+    /// Plays a legal move in place (copy the position first to keep the old one).
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave a meaningless position, if `m` is not legal here.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let from = m.from.index();
+        let role = self.role_at(from).expect("play_unchecked: no piece on the from-square");
+        self.apply(role, from, m.to.index(), m.kind);
+    }
+
+    /// Plays the move of a piece of `role` from `from` to `to` (square indices) of `kind`.
+    /// Castling is king-takes-own-rook: `to` is the rook's square.
+    #[inline]
+    pub(crate) fn apply(&mut self, role: Role, from: usize, to: usize, kind: MoveKind) {
+        let us = self.turn.index();
+        let them = us ^ 1;
+        let (from_bb, to_bb) = (bit(from), bit(to));
+        let mut hash = self.hash ^ WHITE_TO_MOVE;
+        if self.ep != NO_EP {
+            hash ^= ep_key(self.ep as usize % 8);
+            self.ep = NO_EP;
+        }
+        self.halfmoves += 1;
+        let old_castling = self.castling;
+        match kind {
+            MoveKind::Castle => {
+                let back = to & !7;
+                let (king_to, rook_to) = if to > from {
+                    (back + 6, back + 5)
+                } else {
+                    (back + 2, back + 3)
+                };
+                let k = Role::King.index();
+                let r = Role::Rook.index();
+                self.by_role[k] ^= from_bb ^ bit(king_to);
+                self.by_role[r] ^= to_bb ^ bit(rook_to);
+                self.by_color[us] ^= from_bb ^ to_bb ^ bit(king_to) ^ bit(rook_to);
+                hash ^= piece_key(us, k, from)
+                    ^ piece_key(us, k, king_to)
+                    ^ piece_key(us, r, to)
+                    ^ piece_key(us, r, rook_to);
+                self.castling &= !rank(us * 7);
+            }
+            _ => {
+                let victim_sq = if kind == MoveKind::EnPassant {
+                    to ^ 8
+                } else {
+                    to
+                };
+                let victim_bb = bit(victim_sq);
+                if self.by_color[them] & victim_bb != 0 {
+                    let victim = self.victim_role(victim_bb);
+                    self.by_role[victim] ^= victim_bb;
+                    self.by_color[them] ^= victim_bb;
+                    hash ^= piece_key(them, victim, victim_sq);
+                    self.halfmoves = 0;
+                }
+                let ri = role.index();
+                self.by_role[ri] ^= from_bb | to_bb;
+                self.by_color[us] ^= from_bb | to_bb;
+                hash ^= piece_key(us, ri, from) ^ piece_key(us, ri, to);
+                if let MoveKind::Promotion(p) = kind {
+                    self.by_role[ri] ^= to_bb;
+                    self.by_role[p.index()] ^= to_bb;
+                    hash ^= piece_key(us, ri, to) ^ piece_key(us, p.index(), to);
+                }
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from ^ to == 16 {
+                        let ep = (from + to) / 2;
+                        if pawn_attacks(us, ep) & self.by_role[0] & self.by_color[them] != 0 {
+                            self.ep = ep as u8;
+                            hash ^= ep_key(ep % 8);
+                        }
+                    }
+                } else if role == Role::King {
+                    self.castling &= !rank(us * 7);
+                }
+                self.castling &= !(from_bb | to_bb);
+            }
+        }
+        if self.castling != old_castling {
+            hash ^= castling_key(old_castling) ^ castling_key(self.castling);
+        }
+        if us == 1 {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+        self.hash = hash;
+    }
+
+    /// The role index of the enemy piece on the one-square mask `b` (never the king).
+    #[inline]
+    fn victim_role(&self, b: Bitboard) -> usize {
+        let r = &self.by_role;
+        if r[0] & b != 0 {
+            0
+        } else if r[1] & b != 0 {
+            1
+        } else if r[2] & b != 0 {
+            2
+        } else if r[3] & b != 0 {
+            3
+        } else if r[4] & b != 0 {
+            4
+        } else {
+            5
+        }
+    }
+
+    /// Whether the position's own bookkeeping is consistent: colours disjoint, roles
+    /// disjoint and covering exactly the occupied squares, one king a side, castling rights
+    /// on rooks, the stored key equal to the recomputed one. Used by tests.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let roles = self.by_role.iter().fold(0, |a, b| a | b);
+        let role_sum: u32 = self.by_role.iter().map(|b| b.count_ones()).sum();
+        self.by_color[0] & self.by_color[1] == 0
+            && roles == self.occupied()
+            && role_sum == self.occupied().count_ones()
+            && (self.by_role[5] & self.by_color[0]).count_ones() == 1
+            && (self.by_role[5] & self.by_color[1]).count_ones() == 1
+            && self.castling & !self.by_role[Role::Rook.index()] == 0
+            && self.hash == self.hash_from_scratch()
+    }
+}

@@ -1,0 +1,117 @@
+//! Perft suites against the core: every suite of `spec/conformance/perft/`, each position at
+//! the depths a CI run affords (node budget per position); the deepest counts are `#[ignore]`d.
+
+mod common;
+
+use common::perft_data::{read_suite, PerftCase};
+use vdmchess::core::{perft, perft_divide, perft_threads, Position};
+use vdmchess::notation::fen::parse_fen;
+use vdmchess::{CastlingMode, Setup};
+
+fn position(case: &PerftCase) -> Position {
+    let setup = parse_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    Position::from_setup(&setup, CastlingMode::Chess960)
+        .unwrap_or_else(|e| panic!("{}: {e} ({})", case.id, case.fen))
+}
+
+/// Checks every count of every case whose node count is at most `budget`, and returns how many
+/// counts it checked.
+fn check_suite(name: &str, budget: u64) -> usize {
+    let mut checked = 0;
+    for case in read_suite(name) {
+        let pos = position(&case);
+        for &(depth, nodes) in &case.counts {
+            if nodes <= budget {
+                assert_eq!(
+                    perft(&pos, depth),
+                    nodes,
+                    "{name} {} depth {depth} ({})",
+                    case.id,
+                    case.fen
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "{name}: no count within budget");
+    checked
+}
+
+#[test]
+fn classic_positions() {
+    check_suite("classic.perft", 5_000_000);
+}
+
+#[test]
+fn standard_suite() {
+    check_suite("standard.epd", 2_000_000);
+}
+
+#[test]
+fn tricky_positions() {
+    check_suite("tricky.perft", 10_000_000);
+}
+
+#[test]
+fn random_positions() {
+    check_suite("random.perft", 100_000);
+}
+
+#[test]
+fn chess960_fischer_positions() {
+    check_suite("chess960-fischer.epd", 500_000);
+}
+
+#[test]
+fn chess960_start_positions() {
+    check_suite("chess960-startpos.perft", 250_000);
+}
+
+#[test]
+#[ignore = "deep: several minutes in release mode"]
+fn deep_classic_and_standard() {
+    check_suite("classic.perft", 200_000_000);
+    check_suite("standard.epd", u64::MAX);
+    check_suite("tricky.perft", 200_000_000);
+}
+
+#[test]
+#[ignore = "deep: several minutes in release mode"]
+fn deep_chess960() {
+    check_suite("chess960-fischer.epd", 40_000_000);
+    check_suite("chess960-startpos.perft", 10_000_000);
+}
+
+#[test]
+#[ignore = "deep: tens of minutes in release mode"]
+fn deep_random() {
+    check_suite("random.perft", 10_000_000);
+}
+
+#[test]
+fn divide_sums_to_perft_and_names_every_move() {
+    let pos = Position::from_setup(
+        &parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap(),
+        CastlingMode::Standard,
+    )
+    .unwrap();
+    let divide = perft_divide(&pos, 3);
+    assert_eq!(divide.len(), 48);
+    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
+    let castle = divide
+        .iter()
+        .find(|(m, _)| m.to_uci(CastlingMode::Standard) == "e1g1")
+        .expect("kiwipete has O-O");
+    assert_eq!(castle.1, 2_059);
+    assert!(perft_divide(&pos, 0).is_empty());
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    let pos = Position::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+    for threads in [1, 2, 3, 8] {
+        assert_eq!(perft_threads(&pos, 4, threads), 197_281);
+    }
+    assert_eq!(perft_threads(&pos, 1, 2), 20);
+    assert_eq!(perft_threads(&pos, 0, 2), 1);
+}
