@@ -27,7 +27,9 @@ fn position(fen: &str, mode: CastlingMode) -> Chess {
 }
 
 fn field<'a>(r: &'a Value, name: &str) -> &'a str {
-    r[name].as_str().unwrap_or_else(|| panic!("no {name} in {r}"))
+    r[name]
+        .as_str()
+        .unwrap_or_else(|| panic!("no {name} in {r}"))
 }
 
 #[test]
@@ -71,7 +73,11 @@ fn chess960_castling_cases() {
         assert_eq!(uci.to_move(&pos), Ok(m), "{r}");
         let mut after = pos.clone();
         after.play_unchecked(&m);
-        assert_eq!(after.to_setup().to_shredder_fen(), field(r, "fen_after"), "{r}");
+        assert_eq!(
+            after.to_setup().to_shredder_fen(),
+            field(r, "fen_after"),
+            "{r}"
+        );
     }
 }
 
@@ -111,17 +117,26 @@ fn file_and_rank_disambiguation_when_both_are_needed() {
     let e1 = San::from_ascii(b"Qe1", SanMode::Strict).unwrap();
     assert_eq!(e1.to_move(&pos), Err(SanError::Ambiguous(e1)));
     let h1 = SanPlus::from_ascii(b"Q1e1", SanMode::Strict).unwrap();
-    assert_eq!(h1.to_move(&pos).unwrap().to_uci(CastlingMode::Standard), "h1e1");
+    assert_eq!(
+        h1.to_move(&pos).unwrap().to_uci(CastlingMode::Standard),
+        "h1e1"
+    );
     assert_eq!(h1.to_move_strict(&pos).map(|_| ()), Ok(()));
     let e4 = SanPlus::from_ascii(b"Qee1", SanMode::Strict).unwrap();
-    assert_eq!(e4.to_move(&pos).unwrap().to_uci(CastlingMode::Standard), "e4e1");
+    assert_eq!(
+        e4.to_move(&pos).unwrap().to_uci(CastlingMode::Standard),
+        "e4e1"
+    );
 }
 
 #[test]
 fn lenient_resolution_and_its_strict_refusals() {
     // Knights on g1 and c3 both reach e2, the c3 knight is pinned by the b4 bishop:
     // `Ne2` suffices, `Nge2` over-disambiguates.
-    let pos = position("4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1", CastlingMode::Standard);
+    let pos = position(
+        "4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1",
+        CastlingMode::Standard,
+    );
     let over = SanPlus::from_ascii(b"Nge2", SanMode::Strict).unwrap();
     let m = over.to_move(&pos).unwrap();
     assert_eq!(m.to_uci(CastlingMode::Standard), "g1e2");
@@ -147,7 +162,10 @@ fn lenient_resolution_and_its_strict_refusals() {
 
 #[test]
 fn lenient_promotions_castling_and_en_passant_in_a_position() {
-    let pos = position("1k6/3P4/8/4pP2/8/8/8/R3K2R w KQ e6 0 1", CastlingMode::Standard);
+    let pos = position(
+        "1k6/3P4/8/4pP2/8/8/8/R3K2R w KQ e6 0 1",
+        CastlingMode::Standard,
+    );
     for (text, uci) in [
         ("d8=q+", "d7d8q"),
         ("d8Q+", "d7d8q"),
@@ -178,8 +196,13 @@ fn lenient_promotions_castling_and_en_passant_in_a_position() {
         .iter()
         .map(|m| SanPlus::from_move(&pos, m).to_string())
         .collect();
-    for san in ["d8=Q+", "d8=R+", "d8=B", "d8=N", "fxe6", "O-O", "O-O-O", "Ra8+"] {
-        assert!(written.contains(&san.to_string()), "{san} not in {written:?}");
+    for san in [
+        "d8=Q+", "d8=R+", "d8=B", "d8=N", "fxe6", "O-O", "O-O-O", "Ra8+",
+    ] {
+        assert!(
+            written.contains(&san.to_string()),
+            "{san} not in {written:?}"
+        );
     }
 }
 
