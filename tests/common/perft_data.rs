@@ -61,9 +61,11 @@ pub fn parse_perft(text: &str) -> Vec<PerftCase> {
                 let depth = it.next().and_then(|d| d.parse().ok());
                 let nodes = it.next().and_then(|d| d.parse().ok());
                 match (depth, nodes) {
-                    (Some(d), Some(c)) => {
-                        cases.last_mut().expect("perft before id").counts.push((d, c))
-                    }
+                    (Some(d), Some(c)) => cases
+                        .last_mut()
+                        .expect("perft before id")
+                        .counts
+                        .push((d, c)),
                     _ => panic!("line {}: bad perft line {raw:?}", n + 1),
                 }
             }
