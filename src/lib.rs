@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod model;
 pub mod notation;
 pub mod rules;
 pub mod setup;
