@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod model;
 pub mod notation;
 pub mod rules;
 pub mod setup;

@@ -179,7 +179,7 @@ impl Setup {
     /// (FIDE Laws 3.1.3: a square is attacked even if the attacker is pinned).
     #[must_use]
     pub fn attacked_by(&self, by: Color, target: Square) -> bool {
-        self.attackers(by, target).len() > 0
+        !self.attackers(by, target).is_empty()
     }
 
     /// The squares of the pieces of `by` that attack `target`.

@@ -8,15 +8,13 @@
 //! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
 //! collision of two different positions has probability about 2^-64 per comparison.
 
-use super::bitboard::{bit, Bitboard, Squares};
+use super::bitboard::{Bitboard, Squares};
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
 use crate::rules::{Move, Rules, Status};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
 
-/// The four corners, where PolyGlot's castling keys apply.
-const CORNERS: Bitboard = bit(0) | bit(7) | bit(56) | bit(63);
 /// The dark squares (a1 is dark).
 const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 
@@ -45,7 +43,7 @@ pub fn repetition_key(pos: &Position) -> u64 {
             key ^= ep_key(ep.file() as usize);
         }
     }
-    for sq in Squares(pos.castling & !CORNERS) {
+    for sq in Squares(pos.castling) {
         key ^= extra_castling_key(sq);
     }
     key

@@ -10,7 +10,7 @@
 //! - [`position`]: [`Position`], making moves.
 //! - [`movegen`]: legal move generation.
 //! - [`zobrist`] and [`polyglot_keys`]: hashing.
-//! - [`perft`]: node counting, divide, threads.
+//! - [`perft`](mod@perft): node counting, divide, threads.
 //! - [`chess`]: [`Chess`], the port implementation with the draw rules' history.
 //!
 //! ```

@@ -254,7 +254,10 @@ impl Position {
                 }
             }
         }
-        h ^= castling_key(self.castling);
+        h ^= castling_key(
+            self.castling,
+            [self.king_of(Color::White), self.king_of(Color::Black)],
+        );
         if self.ep != NO_EP && self.ep_capturers(self.ep as usize) != 0 {
             h ^= ep_key(self.ep as usize % 8);
         }
@@ -350,7 +353,12 @@ impl Position {
             }
         }
         if self.castling != old_castling {
-            hash ^= castling_key(old_castling) ^ castling_key(self.castling);
+            let after = [self.king_of(Color::White), self.king_of(Color::Black)];
+            let mut before = after;
+            if role == Role::King {
+                before[us] = from;
+            }
+            hash ^= castling_key(old_castling, before) ^ castling_key(self.castling, after);
         }
         if us == 1 {
             self.fullmoves += 1;

@@ -1,13 +1,14 @@
 //! Zobrist hashing with the PolyGlot keys, so that a position's hash is its PolyGlot book key.
 //!
-//! The key of a position is the XOR of: one key per piece on its square; one key per castling
-//! right whose rook stands in a corner (h1, a1, h8, a8 — PolyGlot knows only those, as
-//! python-chess's `zobrist_hash` does); the en-passant file key when the last move was a double
+//! The key of a position is the XOR of: one key per piece on its square; one key for each of
+//! the four castling flags that holds (a right on the king's h-side or a-side, for each colour:
+//! in Chess960 the rook need not stand in the corner, as python-chess's `zobrist_hash` reads
+//! it); the en-passant file key when the last move was a double
 //! push *and* a pawn of the side to move stands beside the pushed pawn (a pseudo-legal capture,
 //! PolyGlot's rule); and the turn key when White is to move. The core keeps this key up to date
 //! move by move ([`super::Position::hash`]); [`super::Position::hash_from_scratch`] recomputes it.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, RANK_1, RANK_8};
 use super::polyglot_keys::RANDOM64;
 
 /// Offset of the castling keys in [`RANDOM64`].
@@ -67,13 +68,24 @@ pub fn piece_key(color: usize, role: usize, sq: usize) -> u64 {
     PIECE[color][role][sq]
 }
 
-/// The castling part of the key for castling rights given as a set of rook squares.
+/// The castling part of the key: PolyGlot's four flags (White h-side, White a-side, Black
+/// h-side, Black a-side), each set when some right's rook stands on that side of its king.
+/// `rights` are rook squares; `kings` the square indices of the White and Black kings.
 #[must_use]
 #[inline]
-pub fn castling_key(rights: Bitboard) -> u64 {
-    let idx =
-        ((rights >> 7) & 1) | ((rights & 1) << 1) | ((rights >> 61) & 4) | ((rights >> 53) & 8);
-    CASTLE[idx as usize]
+pub fn castling_key(rights: Bitboard, kings: [usize; 2]) -> u64 {
+    if rights == 0 {
+        return 0;
+    }
+    let below = |k: usize| (1u64 << k) - 1;
+    let above = |k: usize| !((1u64 << k << 1).wrapping_sub(1));
+    let white = rights & RANK_1;
+    let black = rights & RANK_8;
+    let idx = usize::from(white & above(kings[0]) != 0)
+        | usize::from(white & below(kings[0]) != 0) << 1
+        | usize::from(black & above(kings[1]) != 0) << 2
+        | usize::from(black & below(kings[1]) != 0) << 3;
+    CASTLE[idx]
 }
 
 /// The key of an en-passant square on 0-based `file`.
@@ -87,8 +99,8 @@ pub fn ep_key(file: usize) -> u64 {
 pub const WHITE_TO_MOVE: u64 = RANDOM64[TURN_INDEX];
 
 /// A fixed pseudo-random key per square (SplitMix64 of the index), used by the *repetition*
-/// identity for castling rights whose rook is not in a corner (Chess960), which PolyGlot does
-/// not distinguish.
+/// identity to tell castling rights apart by their rook's square (PolyGlot's flags only say on
+/// which side of the king a right is, which in Chess960 can leave two rights alike).
 #[must_use]
 pub const fn extra_castling_key(sq: usize) -> u64 {
     let mut z = (sq as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -102,14 +114,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn castling_key_reads_the_four_corners() {
-        assert_eq!(castling_key(0), 0);
-        assert_eq!(castling_key(1 << 7), RANDOM64[768]);
-        assert_eq!(castling_key(1), RANDOM64[769]);
-        assert_eq!(castling_key(1 << 63), RANDOM64[770]);
-        assert_eq!(castling_key(1 << 56), RANDOM64[771]);
-        // A Chess960 rook on b1 is not a PolyGlot right.
-        assert_eq!(castling_key(1 << 1), 0);
+    fn castling_key_reads_the_four_flags() {
+        let kings = [4, 60];
+        assert_eq!(castling_key(0, kings), 0);
+        assert_eq!(castling_key(1 << 7, kings), RANDOM64[768]);
+        assert_eq!(castling_key(1, kings), RANDOM64[769]);
+        assert_eq!(castling_key(1 << 63, kings), RANDOM64[770]);
+        assert_eq!(castling_key(1 << 56, kings), RANDOM64[771]);
+        // A Chess960 rook on b1 with the king on c1 is White's a-side right.
+        assert_eq!(castling_key(1 << 1, [2, 60]), RANDOM64[769]);
     }
 
     #[test]

@@ -2,4 +2,5 @@
 
 #![allow(dead_code)]
 
+pub mod agree;
 pub mod perft_data;

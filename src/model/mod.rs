@@ -1,0 +1,37 @@
+//! The reference model: an executable specification of chess that mirrors the VDM++ model in
+//! `spec/` module by module and name by name.
+//!
+//! | VDM++ module   | Rust module | holds |
+//! |----------------|-------------|-------|
+//! | `PieceModule`  | [`piece`]   | pieces, coordinates, directions, `type_based_moves` |
+//! | `BoardModule`  | [`board`]   | moves, history, board states, `possible_moves`, `move` |
+//! | `GameModule`   | [`game`]    | the game, the winner, checkmate, stalemate and the draws |
+//!
+//! Every module is *pure functions over persistent immutable values*: a board state is an
+//! ordered persistent set of pieces ([`board::PieceSet`]), a history a persistent vector. Each
+//! VDM invariant, precondition and postcondition is a public predicate of the same name
+//! (`inv_coordinate`, `inv_move`, `inv_board_state`, `inv_board`, `inv_game`, `pre_move`,
+//! `post_move`); constructors enforce the invariants and return typed errors, the checked
+//! operations test their preconditions, and postconditions are asserted in debug builds.
+//!
+//! Renamed because of Rust keywords: VDM `move` is `move_`, the field `type` is `piece_type`.
+//!
+//! ```
+//! use vdmchess::model::game::{default_game, legal_moves, move_, winner, Winner};
+//! let mut game = default_game();
+//! // Fool's mate: 1. f3 e5 2. g4 Qh4#
+//! for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let m = legal_moves(&game).into_iter().find(|m| m.to_string() == uci).unwrap();
+//!     game = move_(&game, m).unwrap();
+//! }
+//! assert_eq!(winner(&game), Winner::Black);
+//! ```
+
+pub mod board;
+pub mod game;
+pub mod piece;
+pub mod port;
+pub mod squares;
+
+#[cfg(any(test, feature = "quickcheck", feature = "proptest"))]
+pub mod arbitrary;

@@ -1,0 +1,123 @@
+//! The model behind the port: `impl Rules for Game`, and the conversions between the
+//! model's moves and the port's.
+//!
+//! The port speaks squares and [`MoveKind`]s; the model speaks pieces (`from_`, `to_`). A port
+//! move becomes a model move by looking up the moving piece; a model move becomes a port move
+//! by asking what it does on the board (castling: the king's `to_` on its own rook; en
+//! passant: a pawn moving diagonally onto an empty square; promotion: a `to_` of another type).
+
+use crate::model::board::{self, Board, Move as ModelMove};
+use crate::model::game::{self, Game};
+use crate::model::piece::{Piece, PieceType};
+use crate::model::squares::Squares;
+use crate::rules::{Move, MoveKind, Rules};
+use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::types::{Color, Piece as SharedPiece, Square};
+
+/// The port's name for a model move played on `squares` (the position before it).
+#[must_use]
+pub fn to_port_move(squares: &Squares, m: &ModelMove) -> Move {
+    let (from, to) = (m.from_(), m.to_());
+    let target = squares.get(to.coord);
+    let kind = if from.piece_type == PieceType::King
+        && target.is_some_and(|t| t.colour == from.colour && t.piece_type == PieceType::Rook)
+    {
+        MoveKind::Castle
+    } else if from.piece_type == PieceType::Pawn
+        && from.coord.x() != to.coord.x()
+        && target.is_none()
+    {
+        MoveKind::EnPassant
+    } else if from.piece_type != to.piece_type {
+        MoveKind::Promotion(to.piece_type.into())
+    } else {
+        MoveKind::Normal
+    };
+    Move {
+        from: from.coord.into(),
+        to: to.coord.into(),
+        kind,
+    }
+}
+
+/// The model move a port move names on `squares`, if a piece stands on its `from` square and
+/// the pair satisfies the move invariant. Whether it is legal is another question.
+#[must_use]
+pub fn from_port_move(squares: &Squares, m: &Move) -> Option<ModelMove> {
+    let from: Piece = squares.get(m.from.into())?;
+    let to = match m.kind {
+        MoveKind::Promotion(role) => Piece {
+            piece_type: role.into(),
+            ..from.at(m.to.into())
+        },
+        _ => from.at(m.to.into()),
+    };
+    ModelMove::new(from, to).ok()
+}
+
+impl Rules for Game {
+    fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
+        Game::from_setup(setup, mode)
+    }
+
+    fn to_setup(&self) -> Setup {
+        board::to_setup(self.board())
+    }
+
+    fn castling_mode(&self) -> CastlingMode {
+        self.board().start().mode()
+    }
+
+    fn turn(&self) -> Color {
+        game::turn(self).into()
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<SharedPiece> {
+        board::piece_at(self.board().state(), sq.into()).map(|p| SharedPiece {
+            color: p.colour.into(),
+            role: p.piece_type.into(),
+        })
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let squares = Squares::of(self.board().state());
+        out.extend(
+            game::legal_moves(self)
+                .iter()
+                .map(|m| to_port_move(&squares, m)),
+        );
+    }
+
+    fn play_unchecked(&mut self, m: &Move) {
+        let squares = Squares::of(self.board().state());
+        if let Some(m) = from_port_move(&squares, m) {
+            *self = Game::new(board::move_unchecked(self.board(), m));
+        }
+    }
+
+    fn is_check(&self) -> bool {
+        game::is_check(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        board::halfmove_clock(self.board())
+    }
+
+    fn repetition_count(&self) -> usize {
+        game::repetition_count(self)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        game::is_insufficient_material(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        board::perft(self.board(), depth)
+    }
+}
+
+impl From<Board> for Game {
+    fn from(board: Board) -> Game {
+        Game::new(board)
+    }
+}
