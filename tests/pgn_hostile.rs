@@ -176,6 +176,37 @@ fn stray_brackets_nul_bytes_and_missing_pieces() {
 }
 
 #[test]
+fn tag_values_escape_only_quote_and_backslash() {
+    // A backslash before anything else is an ordinary byte: it does not hide the line end.
+    assert_eq!(
+        trace(b"[Event \"C:\\dir\\ \\\n1. e4 *")[0],
+        [
+            "begin",
+            "error 1:1: malformed tag pair: expected [Name \"value\"]",
+            "tag Event=C:\\dir\\ \\",
+            "movetext",
+            "2:4 san e4",
+            "2:7 result *",
+        ]
+    );
+    let games = Game::read_all(&b"[Event \"a\\\\b \\\"q\\\" \\x\"]\n*"[..]).unwrap();
+    assert_eq!(
+        games[0].tags,
+        [("Event".to_string(), "a\\b \"q\" \\x".to_string())]
+    );
+    let mut out = String::new();
+    write_game(&games[0], &mut out);
+    assert!(
+        out.starts_with("[Event \"a\\\\b \\\"q\\\" \\\\x\"]\n"),
+        "{out}"
+    );
+    assert_eq!(
+        Game::read_all(out.as_bytes()).unwrap()[0].tags[0],
+        games[0].tags[0]
+    );
+}
+
+#[test]
 fn game_boundaries_follow_the_standard() {
     // A blank line does not end a game; a result or the next tag section does. The comment
     // after the first result opens the second game; its tags follow, so it is dropped.

@@ -259,7 +259,7 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Consumes bytes up to the first `stop1` or `stop2` (left unconsumed) or the end of
-    /// input. With `escape`, a backslash makes the next byte ordinary. With `keep`, the bytes
+    /// input. With `escape`, a backslash makes a following `"` or backslash ordinary. With `keep`, the bytes
     /// are available afterwards through [`PgnReader::taken`], up to the text limit.
     fn take(&mut self, stop1: u8, stop2: u8, escape: bool, keep: bool) -> io::Result<Taken> {
         if self.len - self.pos < TEXT_ROOM && !self.eof {
@@ -273,7 +273,10 @@ impl<R: Read> PgnReader<R> {
         let mut skip_next = false;
         loop {
             if skip_next && i < self.len {
-                i += 1;
+                // Only `\"` and `\\` are escapes; any other byte is read as it is.
+                if matches!(self.buf[i], b'"' | b'\\') {
+                    i += 1;
+                }
                 skip_next = false;
             }
             let hay = &self.buf[i..self.len];
