@@ -646,13 +646,17 @@ impl<R: Read> PgnReader<R> {
             }
             let c = self.buf[self.pos];
             let deliver = !skip_all && skip_from == 0;
+            // The common bytes first, by plain branches (cheaper than the jump table below).
+            if c == b' ' {
+                self.pos += 1;
+                continue;
+            }
+            if c.is_ascii_alphabetic() {
+                self.move_token(v, deliver, report)?;
+                continue;
+            }
             match CLASS[c as usize] {
-                C_SPACE => {
-                    self.pos += 1;
-                    while self.pos < self.len && self.buf[self.pos] == b' ' {
-                        self.pos += 1;
-                    }
-                }
+                C_SPACE => self.pos += 1,
                 C_NEWLINE => {
                     self.newline_at(self.pos);
                     self.pos += 1;
