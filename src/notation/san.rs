@@ -503,6 +503,26 @@ impl SanPlus {
     }
 }
 
+/// The canonical SAN of legal move `m` in `pos`, without check suffix (see [`San::from_move`]).
+#[must_use]
+pub fn san<R: Rules>(pos: &R, m: &Move) -> San {
+    San::from_move(pos, m)
+}
+
+/// The canonical SAN of legal move `m` in `pos`, with `+` or `#` (see [`SanPlus::from_move`]).
+///
+/// ```
+/// # fn f<R: vdmchess::Rules>(start: &R) {
+/// use vdmchess::notation::san::{san_plus, SanMode, SanPlus};
+/// let m = SanPlus::from_ascii(b"g1f3", SanMode::Lenient).unwrap().to_move(start).unwrap();
+/// assert_eq!(san_plus(start, &m).to_string(), "Nf3");
+/// # }
+/// ```
+#[must_use]
+pub fn san_plus<R: Rules>(pos: &R, m: &Move) -> SanPlus {
+    SanPlus::from_move(pos, m)
+}
+
 /// `+` or `#` for the position after a move.
 fn check_suffix<R: Rules>(after: &R) -> Option<Suffix> {
     if !after.is_check() {
