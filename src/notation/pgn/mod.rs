@@ -49,6 +49,7 @@
 
 mod game;
 mod reader;
+mod splitter;
 mod writer;
 
 use std::fmt;
@@ -56,7 +57,8 @@ use std::fmt;
 use crate::types::Color;
 
 pub use game::{Game, GameBuilder, Item, Line};
-pub use reader::{GameSplitter, PgnReader, RawGame};
+pub use reader::PgnReader;
+pub use splitter::{GameSplitter, RawGame};
 pub use writer::{write_game, SEVEN_TAG_ROSTER};
 
 /// A 1-based line and byte column in the input.
