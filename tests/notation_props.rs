@@ -133,3 +133,51 @@ proptest! {
         check_pgn(&data);
     }
 }
+
+/// Placement ranks with a king or rooks somewhere, and castling fields of any letters.
+fn fen_like() -> impl Strategy<Value = String> {
+    let rank = prop::sample::select(vec![
+        "8", "r3k2r", "R3K2R", "1r2k1r1", "3RK2r", "rk6", "6KR", "pppppppp", "4k3", "4K3", "2R5",
+        "k7", "K7", "q6k",
+    ]);
+    (
+        prop::collection::vec(rank, 8),
+        "[wb]",
+        "-|[KQkqA-Ha-h]{1,4}",
+        "-|[a-h][36]",
+    )
+        .prop_map(|(ranks, turn, castling, ep)| {
+            format!("{} {turn} {castling} {ep} 0 1", ranks.join("/"))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn fen_write_then_parse_is_a_fixed_point(text in fen_like()) {
+        use vdmchess::notation::fen::parse_fen;
+        if let Ok(setup) = parse_fen(&text) {
+            let written = setup.to_fen();
+            let again = parse_fen(&written);
+            prop_assert_eq!(again.as_ref().map(|s| s.castling_rights), Ok(setup.castling_rights), "{}", written);
+            prop_assert_eq!(again.unwrap().to_fen(), written);
+        }
+    }
+}
+
+#[test]
+fn fen_castling_letters_read_back_as_written() {
+    // Found by the fen fuzz target: rights on c1 (no rook) and d1 (the a-side rook) were both
+    // written `Q`, which does not parse.
+    use vdmchess::notation::fen::parse_fen;
+    let fen = "r3k2p/p1ppqpb1/bn2pnr1/3PN3/1p3k2/2N2Q1p/PPPBBPPP/3RK2r w CQkq - 0 1";
+    let setup = parse_fen(fen).unwrap();
+    let written = setup.to_fen();
+    assert_eq!(written, fen.replace("CQkq", "QCkq"));
+    assert_eq!(parse_fen(&written).unwrap(), setup);
+    assert_eq!(
+        Setup::start().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+}
