@@ -17,7 +17,9 @@
 //! # What the writer produces
 //!
 //! [`Setup::to_fen`] writes X-FEN as python-chess does: `KQkq` where the right's rook is the
-//! outermost on its side, its file letter otherwise. [`Setup::to_shredder_fen`] always writes
+//! outermost on its side, its file letter otherwise. (Exactly: a letter `K`/`Q` is written
+//! when the parser would read it back as that right's square, so writing and parsing again is
+//! a fixed point even for rights the validator rejects.) [`Setup::to_shredder_fen`] always writes
 //! file letters (`HAha`). The en-passant square is written as the setup holds it; the rule
 //! implementations put it there only when an en-passant capture is legal.
 
