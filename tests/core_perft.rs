@@ -110,8 +110,16 @@ fn divide_sums_to_perft_and_names_every_move() {
 fn threads_agree_with_one_thread() {
     let pos = Position::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
     for threads in [1, 2, 3, 8] {
+        assert_eq!(perft_threads(&pos, 3, threads), 8_902);
         assert_eq!(perft_threads(&pos, 4, threads), 197_281);
     }
+    // Checkmated: no move at the root, no task to share.
+    let mated = Position::from_setup(
+        &parse_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap(),
+        CastlingMode::Standard,
+    )
+    .unwrap();
+    assert_eq!(perft_threads(&mated, 5, 2), 0);
     assert_eq!(perft_threads(&pos, 1, 2), 20);
     assert_eq!(perft_threads(&pos, 0, 2), 1);
 }
