@@ -80,6 +80,30 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// [`perft_divide`] with each root move's count computed by [`perft_threads`].
+///
+/// ```
+/// use vdmchess::core::{perft::perft_divide_threads, Position};
+/// let divide = perft_divide_threads(&Position::start(), 3, 2);
+/// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 8_902);
+/// ```
+#[must_use]
+pub fn perft_divide_threads(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves_into(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            (m, perft_threads(&child, depth - 1, threads))
+        })
+        .collect()
+}
+
 /// Perft with the work shared among `threads` threads (at least 1); the result equals
 /// [`perft`].
 ///
