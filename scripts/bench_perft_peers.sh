@@ -94,37 +94,49 @@ POSITIONS=(
   "cpw-pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7"
 )
 
-# median wall-clock seconds of RUNS runs of the command "$@"; the node count goes to $PEERS/nodes
-median_seconds() {
-  local times=()
-  for _ in $(seq "$RUNS"); do
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" | tail -n 1 > "$PEERS/nodes"
-    t1=$(date +%s%N)
-    times+=("$(( t1 - t0 ))")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.6f", a[int((NR+1)/2)]/1e9}'
+# Wall-clock seconds of one run of "$@"; its last output line (the node count) goes to $PEERS/nodes.
+seconds_of() {
+  local t0 t1
+  t0=$(date +%s%N)
+  "$@" | tail -n 1 > "$PEERS/nodes"
+  t1=$(date +%s%N)
+  awk -v d="$(( t1 - t0 ))" 'BEGIN {printf "%.6f", d / 1e9}'
 }
 
 stockfish_perft() {
   printf 'position fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$STOCKFISH" | awk '/Nodes searched/ {print $3}'
 }
 
+run_one() { # LIB FEN DEPTH
+  case "$1" in
+    stockfish) stockfish_perft "$2" "$3" ;;
+    vdmchess-2t) "$BIN" vdmchess "$2" "$3" 2 ;;
+    *) "$BIN" "$1" "$2" "$3" ;;
+  esac
+}
+
+LIBS=(vdmchess vdmchess-2t chess cozy-chess shakmaty)
+[ -x "$STOCKFISH" ] && LIBS+=(stockfish)
+
+echo "median of $RUNS runs (libraries interleaved run by run, so load changes hit all alike)"
 printf '%-10s %-11s %14s %9s %8s %10s\n' position library nodes seconds Mnps vdm/peer
 for entry in "${POSITIONS[@]}"; do
   IFS='|' read -r name fen depth <<<"$entry"
+  declare -A times=()
+  declare -A nodes=()
+  for _ in $(seq "$RUNS"); do
+    for lib in "${LIBS[@]}"; do
+      times[$lib]+="$(seconds_of run_one "$lib" "$fen" "$depth") "
+      nodes[$lib]=$(cat "$PEERS/nodes")
+    done
+  done
   vdm_mnps=""
-  for lib in vdmchess vdmchess-2t chess cozy-chess shakmaty stockfish; do
-    case "$lib" in
-      stockfish) [ -x "$STOCKFISH" ] || continue; s=$(median_seconds stockfish_perft "$fen" "$depth") ;;
-      vdmchess-2t) s=$(median_seconds "$BIN" vdmchess "$fen" "$depth" 2) ;;
-      *) s=$(median_seconds "$BIN" "$lib" "$fen" "$depth") ;;
-    esac
-    NODES=$(cat "$PEERS/nodes")
-    mnps=$(awk -v n="$NODES" -v s="$s" 'BEGIN {printf "%.1f", n / s / 1e6}')
+  for lib in "${LIBS[@]}"; do
+    s=$(printf '%s\n' ${times[$lib]} | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    mnps=$(awk -v n="${nodes[$lib]}" -v s="$s" 'BEGIN {printf "%.1f", n / s / 1e6}')
     [ "$lib" = vdmchess ] && vdm_mnps="$mnps"
     ratio=$(awk -v a="$vdm_mnps" -v b="$mnps" 'BEGIN {printf "%.2f", a / b}')
-    printf '%-10s %-11s %14s %9s %8s %10s\n' "$name" "$lib" "$NODES" "$s" "$mnps" "$ratio"
+    printf '%-10s %-11s %14s %9s %8s %10s\n' "$name" "$lib" "${nodes[$lib]}" "$s" "$mnps" "$ratio"
   done
+  unset times nodes
 done

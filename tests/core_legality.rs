@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use vdmchess::core::Chess;
 use vdmchess::{CastlingMode, Move, MoveKind, Role, Rules, Setup, Square};
 
-const KINDS: [MoveKind; 7] = [
+const KINDS: [MoveKind; 9] = [
     MoveKind::Normal,
     MoveKind::EnPassant,
     MoveKind::Castle,
@@ -18,6 +18,8 @@ const KINDS: [MoveKind; 7] = [
     MoveKind::Promotion(Role::Rook),
     MoveKind::Promotion(Role::Bishop),
     MoveKind::Promotion(Role::Knight),
+    MoveKind::Promotion(Role::King),
+    MoveKind::Promotion(Role::Pawn),
 ];
 
 /// `is_legal` against `legal_moves` over every from × to × kind.
@@ -81,8 +83,11 @@ proptest! {
                 break;
             }
             let m = moves[pick as usize % moves.len()];
-            // play() accepts exactly the legal moves.
-            prop_assert!(game.play(&m).is_ok());
+            // play() accepts exactly the legal moves, and copy-make leaves the original alone.
+            let before = *game.position();
+            let next = game.play(&m).unwrap();
+            prop_assert_eq!(*game.position(), before);
+            prop_assert_ne!(next.position().hash(), before.hash());
             game.play_unchecked(&m);
             // The position rebuilt from its FEN says the same about itself.
             let rebuilt = Chess::from_setup(&game.to_setup(), CastlingMode::Chess960).unwrap();

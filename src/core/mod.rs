@@ -33,5 +33,5 @@ pub mod zobrist;
 
 pub use chess::Chess;
 pub use movegen::MoveGroup;
-pub use perft::{perft, perft_divide, perft_threads};
+pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads};
 pub use position::Position;

@@ -80,8 +80,36 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// Perft with the root moves shared among `threads` threads (at least 1), each taking the
-/// next unclaimed root move; the result equals [`perft`].
+/// [`perft_divide`] with each root move's count computed by [`perft_threads`].
+///
+/// ```
+/// use vdmchess::core::{perft::perft_divide_threads, Position};
+/// let divide = perft_divide_threads(&Position::start(), 3, 2);
+/// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 8_902);
+/// ```
+#[must_use]
+pub fn perft_divide_threads(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves_into(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            (m, perft_threads(&child, depth - 1, threads))
+        })
+        .collect()
+}
+
+/// Perft with the work shared among `threads` threads (at least 1); the result equals
+/// [`perft`].
+///
+/// The positions two plies below the root (one ply for shallow searches) form a queue of
+/// tasks, several hundred in a typical middle game, and each thread takes the next unclaimed
+/// task: fine-grained enough that the threads finish together.
 ///
 /// ```
 /// use vdmchess::core::{perft::perft_threads, Position};
@@ -89,23 +117,21 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// ```
 #[must_use]
 pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 1 || threads <= 1 {
+    if depth <= 2 || threads <= 1 {
         return perft(pos, depth);
     }
-    let mut moves = Vec::with_capacity(64);
-    pos.legal_moves_into(&mut moves);
+    let split = if depth >= 4 { 2 } else { 1 };
+    let mut tasks = Vec::with_capacity(1024);
+    children(pos, split, &mut tasks);
+    let remaining = depth - split;
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut nodes = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(m) = moves.get(i) else { break };
-                        let mut child = *pos;
-                        child.play_unchecked(m);
-                        nodes += perft(&child, depth - 1);
+                    while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        nodes += perft(task, remaining);
                     }
                     nodes
                 })
@@ -116,4 +142,19 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
             .map(|w| w.join().expect("perft worker panicked"))
             .sum()
     })
+}
+
+/// Appends every position `plies` plies below `pos` (with repetitions: one per move path).
+fn children(pos: &Position, plies: u32, out: &mut Vec<Position>) {
+    if plies == 0 {
+        out.push(*pos);
+        return;
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves_into(&mut moves);
+    for m in &moves {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        children(&child, plies - 1, out);
+    }
 }
