@@ -82,7 +82,12 @@ const fn pawn_table() -> [[Bitboard; 64]; 2] {
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal, else 0;
 /// and the whole line through both (edge to edge), else 0.
 const fn between_and_line(a: usize, b: usize) -> (Bitboard, Bitboard) {
-    let (fa, ra, fb, rb) = ((a % 8) as i32, (a / 8) as i32, (b % 8) as i32, (b / 8) as i32);
+    let (fa, ra, fb, rb) = (
+        (a % 8) as i32,
+        (a / 8) as i32,
+        (b % 8) as i32,
+        (b / 8) as i32,
+    );
     let (df, dr) = (fb - fa, rb - ra);
     if a == b || !(df == 0 || dr == 0 || df == dr || df == -dr) {
         return (0, 0);

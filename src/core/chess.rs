@@ -83,8 +83,7 @@ impl Chess {
             return false;
         }
         if ours & role(Role::Knight) != 0 {
-            return ours.count_ones() <= 2
-                && theirs & !role(Role::King) & !role(Role::Queen) == 0;
+            return ours.count_ones() <= 2 && theirs & !role(Role::King) & !role(Role::Queen) == 0;
         }
         if ours & role(Role::Bishop) != 0 {
             let bishops = role(Role::Bishop);
@@ -97,7 +96,10 @@ impl Chess {
 
 impl Rules for Chess {
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Chess, SetupError> {
-        Ok(Chess::from_position(Position::from_setup(setup, mode)?, mode))
+        Ok(Chess::from_position(
+            Position::from_setup(setup, mode)?,
+            mode,
+        ))
     }
 
     fn to_setup(&self) -> Setup {

@@ -298,7 +298,8 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
                 continue;
             }
             let king_path = between(king, king_to) | bit(king_to);
-            let path = (king_path | between(rook, rook_to) | bit(rook_to)) & !(bit(king) | bit(rook));
+            let path =
+                (king_path | between(rook, rook_to) | bit(rook_to)) & !(bit(king) | bit(rook));
             if path & occ != 0 {
                 continue;
             }
@@ -381,7 +382,12 @@ impl Position {
 
     /// Appends the legal moves of pieces on `from_mask` to squares in `to_mask` (castling when
     /// `to_mask` holds the rook's square or the king's destination).
-    pub fn legal_moves_masked_into(&self, from_mask: Bitboard, to_mask: Bitboard, out: &mut Vec<Move>) {
+    pub fn legal_moves_masked_into(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
         generate(self, from_mask, to_mask, &mut |g| expand(self, g, out));
     }
 
@@ -443,4 +449,3 @@ impl Position {
         count_legal(self)
     }
 }
-

@@ -26,7 +26,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => count_legal(pos),
         _ => {
             let mut nodes = 0;
-            generate(pos, !0, !0, &mut |g| nodes += perft_group(pos, g, depth - 1));
+            generate(pos, !0, !0, &mut |g| {
+                nodes += perft_group(pos, g, depth - 1)
+            });
             nodes
         }
     }

@@ -272,7 +272,9 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
         let from = m.from.index();
-        let role = self.role_at(from).expect("play_unchecked: no piece on the from-square");
+        let role = self
+            .role_at(from)
+            .expect("play_unchecked: no piece on the from-square");
         self.apply(role, from, m.to.index(), m.kind);
     }
 

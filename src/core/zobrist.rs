@@ -71,7 +71,8 @@ pub fn piece_key(color: usize, role: usize, sq: usize) -> u64 {
 #[must_use]
 #[inline]
 pub fn castling_key(rights: Bitboard) -> u64 {
-    let idx = ((rights >> 7) & 1) | ((rights & 1) << 1) | ((rights >> 61) & 4) | ((rights >> 53) & 8);
+    let idx =
+        ((rights >> 7) & 1) | ((rights & 1) << 1) | ((rights >> 61) & 4) | ((rights >> 53) & 8);
     CASTLE[idx as usize]
 }
 
