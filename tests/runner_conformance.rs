@@ -30,6 +30,16 @@ const JOINED: &[(&str, usize)] = &[
     ("pgn-extract-test-stalemate", 1),
 ];
 
+/// Games where python-chess accepts text the PGN standard does not, and we report an error
+/// instead: `(file, our index, plies we replay, the token we stop at)`.
+const STRICTER: &[(&str, usize, usize, &str)] = &[
+    // `e4 { ... { a nested comment } which should be handled ok with the --nestedcomment
+    // option. } *`: PGN comments do not nest, so the comment ends at the first `}` and `which`
+    // is not a move. python-chess skips words it cannot tokenise and reads the `--` of
+    // `--nestedcomment` as a null move (2 plies, no error).
+    ("pgn-extract-nested-comment", 0, 1, "which"),
+];
+
 fn expected(path: &Path) -> Vec<Value> {
     fs::read_to_string(path)
         .unwrap()
@@ -49,8 +59,13 @@ fn expected_as_ours(stem: &str, records: Vec<Value>) -> Vec<Value> {
     let mut i = 0;
     while i < records.len() {
         if joins.contains(&i) {
+            // The moves are k + 1's; the tags (and so the Result) are k's, except where
+            // python-chess dropped k's tags too: compare no result then.
             let mut joined = records[i + 1].clone();
-            joined["result"] = records[i]["result"].clone();
+            joined["result"] = match records[i]["white"].as_str() {
+                Some("?") => Value::Null,
+                _ => records[i]["result"].clone(),
+            };
             out.push(joined);
             i += 2;
         } else {
@@ -86,6 +101,15 @@ fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
     assert_eq!(ours.len(), oracle.len(), "{stem}: number of games");
     let mut mismatches = Vec::new();
     for (report, want) in ours.iter().zip(&oracle) {
+        if let Some(&(_, _, plies, token)) = STRICTER
+            .iter()
+            .find(|(f, i, _, _)| *f == stem && *i == report.index)
+        {
+            assert_eq!(report.plies, plies, "{stem}#{}", report.index);
+            let error = report.error.as_ref().expect("an error");
+            assert_eq!(error.san, token, "{stem}#{}", report.index);
+            continue;
+        }
         let plies = want["plies"].as_u64().unwrap() as usize;
         let fen = want["final_fen"].as_str().unwrap();
         let errors = want["errors"].as_bool().unwrap();
@@ -95,12 +119,9 @@ fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
                 report.index, report.plies, report.final_fen, report.error
             ));
         }
-        assert_eq!(
-            report.result,
-            want["result"].as_str().unwrap(),
-            "{stem}#{}",
-            report.index
-        );
+        if let Some(result) = want["result"].as_str() {
+            assert_eq!(report.result, result, "{stem}#{}", report.index);
+        }
     }
     assert!(
         mismatches.is_empty(),

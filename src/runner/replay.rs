@@ -1,6 +1,6 @@
 //! Replaying one game's moves over a rule implementation, or over two in lock step.
 
-use crate::notation::san::{SanError, SanMode, SanPlus};
+use crate::notation::san::{San, SanError, SanMode, SanPlus};
 use crate::rules::{Move, Rules, Status};
 use crate::setup::{CastlingMode, Setup};
 
@@ -24,7 +24,7 @@ pub trait Replay: Sized {
     /// The validation message when the setup is not a legal position.
     fn start(setup: &Setup, mode: CastlingMode) -> Result<Self, String>;
 
-    /// Resolves and plays one SAN token.
+    /// Resolves and plays one SAN token (a null move `--` or `Z0` passes the turn).
     ///
     /// # Errors
     ///
@@ -103,6 +103,9 @@ impl<R: Rules> Replay for Single<R> {
 
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
         let san = parse(token, mode)?;
+        if san.san == San::Null {
+            return self.play_null();
+        }
         let m = self.resolve(&san, mode)?;
         self.pos.play_unchecked(&m);
         Ok(())
@@ -144,6 +147,9 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
 
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
         let san = parse(token, mode)?;
+        if san.san == San::Null {
+            return self.play_null();
+        }
         let ma = self.a.resolve(&san, mode);
         let mb = self.b.resolve(&san, mode);
         match (ma, mb) {

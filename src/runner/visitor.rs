@@ -144,12 +144,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         let Some(state) = self.state.as_mut() else {
             return;
         };
-        let played = if san == b"--" {
-            state.play_null()
-        } else {
-            state.play_san(san, self.mode)
-        };
-        match played {
+        match state.play_san(san, self.mode) {
             Ok(()) => self.plies += 1,
             Err(failure) => {
                 let kind = match failure {
