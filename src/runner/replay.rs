@@ -16,7 +16,7 @@ pub enum MoveFailure {
 }
 
 /// A game being replayed: one implementation or two in lock step.
-pub trait Replay: Sized {
+pub trait Replay: Clone {
     /// Builds the start position.
     ///
     /// # Errors
@@ -127,6 +127,7 @@ impl<R: Rules> Replay for Single<R> {
 
 /// Two implementations replayed in lock step (`--rules both`): every move is resolved by
 /// both, and after every move the two must agree on the move and the FEN.
+#[derive(Clone)]
 pub struct Lockstep<A, B> {
     a: Single<A>,
     b: Single<B>,

@@ -20,7 +20,10 @@ pub struct ReplayVisitor<P> {
     state: Option<P>,
     plies: usize,
     error: Option<ReplayError>,
+    /// The FEN reported for a game whose start position was rejected.
     start_fen: String,
+    /// The standard start, built once and cloned for every game without a FEN tag.
+    standard_start: Option<P>,
     /// A setup error found before any movetext token gave it a place.
     unplaced: bool,
 }
@@ -40,6 +43,7 @@ impl<P: Replay> ReplayVisitor<P> {
             plies: 0,
             error: None,
             start_fen: String::new(),
+            standard_start: None,
             unplaced: false,
         }
     }
@@ -119,13 +123,31 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
     }
 
     fn begin_movetext(&mut self) -> Skip {
+        let standard =
+            self.fen_tag.is_none() && !self.variant_tag.as_deref().is_some_and(is_chess960_variant);
+        if standard {
+            if let Some(start) = &self.standard_start {
+                self.state = Some(start.clone());
+                return Skip(false);
+            }
+        }
         let started = self.start_position().and_then(|(setup, mode)| {
-            self.start_fen = setup.to_fen();
-            P::start(&setup, mode)
+            P::start(&setup, mode).map_err(|e| {
+                self.start_fen = setup.to_fen();
+                e
+            })
         });
         match started {
-            Ok(state) => self.state = Some(state),
+            Ok(state) => {
+                if standard {
+                    self.standard_start = Some(state.clone());
+                }
+                self.state = Some(state);
+            }
             Err(message) => {
+                if self.start_fen.is_empty() {
+                    self.start_fen = self.fen_tag.clone().unwrap_or_default();
+                }
                 self.fail(ErrorKind::Setup, b"", TextPos::START, message);
                 if let Some(e) = self.error.as_mut() {
                     e.ply = 0;
