@@ -207,6 +207,26 @@ fn tag_values_escape_only_quote_and_backslash() {
 }
 
 #[test]
+fn en_passant_marks_are_not_moves() {
+    assert_eq!(
+        trace(b"1. e4 d5 2. e5 f5 3. exf6e.p. e6 4. d4 exd3 e.p. 5. a3 dxc2 ep *")[0][2..],
+        [
+            "1:4 san e4",
+            "1:7 san d5",
+            "1:13 san e5",
+            "1:16 san f5",
+            "1:22 san exf6e.p.",
+            "1:31 san e6",
+            "1:37 san d4",
+            "1:40 san exd3",
+            "1:53 san a3",
+            "1:56 san dxc2",
+            "1:64 result *",
+        ]
+    );
+}
+
+#[test]
 fn game_boundaries_follow_the_standard() {
     // A blank line does not end a game; a result or the next tag section does. The comment
     // after the first result opens the second game; its tags follow, so it is dropped.

@@ -18,6 +18,8 @@
 //!   reported as NAGs 1-6;
 //! - variations `( ... )`, nested to any depth;
 //! - move numbers `1.`, `1...`, `12.e4`; games without tags or without move numbers;
+//! - an en-passant mark `e.p.`: attached (`exd6e.p.`) it stays in the move token, alone
+//!   (`exd6 e.p.`, `exd6 ep`) it is dropped;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `*`;
 //! - a UTF-8 byte order mark, CRLF line ends, bytes that are not UTF-8.
 //!

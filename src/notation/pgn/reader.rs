@@ -760,6 +760,16 @@ impl<R: Read> PgnReader<R> {
             self.pos = end;
             return self.skip_symbols();
         }
+        // `e.p.` attached to an en-passant capture stays in its token (the SAN reader accepts
+        // it); `e.p.` or `ep` standing alone is an annotation and is dropped.
+        let mut end = end;
+        if self.buf[start..end].ends_with(b"e") && self.buf[end..self.len].starts_with(b".p.") {
+            end += 3;
+        }
+        if matches!(&self.buf[start..end], b"e.p." | b"ep") {
+            self.pos = end;
+            return Ok(());
+        }
         if deliver {
             let at = self.text_pos(start);
             v.san(&self.buf[start..end], at);
