@@ -20,8 +20,8 @@
 //! Perft counts the last ply by adding up the groups' sizes without playing any move.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use super::bitboard::{bit, more_than_one, rank, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
 use super::position::Position;
@@ -66,8 +66,8 @@ pub(crate) fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bit
     let occ = own | them;
     let r = &pos.by_role;
     let queens = r[Role::Queen.index()];
-    let snipers = (rook_attacks(king, 0) & (r[Role::Rook.index()] | queens)
-        | bishop_attacks(king, 0) & (r[Role::Bishop.index()] | queens))
+    let snipers = (rook_rays(king) & (r[Role::Rook.index()] | queens)
+        | bishop_rays(king) & (r[Role::Bishop.index()] | queens))
         & them;
     let mut checkers = them
         & ((knight_attacks(king) & r[Role::Knight.index()])
@@ -82,6 +82,51 @@ pub(crate) fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bit
         }
     }
     (checkers, pinned)
+}
+
+/// The squares of `candidates` (next to our king on `king`) that no enemy piece attacks once
+/// the king has left its square (so it cannot shelter behind itself on a slider's line).
+///
+/// Two ways to the same answer, chosen by cost: ask for the attackers of each candidate
+/// (about five table lookups each), or build the map of every square the enemy attacks (one
+/// lookup per enemy piece, pawns set-wise) when that is cheaper, as in sparse endgames.
+#[inline]
+fn safe_king_squares(pos: &Position, king: usize, candidates: Bitboard) -> Bitboard {
+    if candidates == 0 {
+        return 0;
+    }
+    let us = pos.turn.index();
+    let them = pos.by_color[us ^ 1];
+    let occ = (pos.by_color[us] | them) ^ bit(king);
+    let r = &pos.by_role;
+    let pawns = r[Role::Pawn.index()] & them;
+    let pieces = them & !pawns;
+    if candidates.count_ones() * 4 <= pieces.count_ones() {
+        let mut safe = 0;
+        for t in Squares(candidates) {
+            if pos.attackers(t, pos.turn.other(), occ) == 0 {
+                safe |= bit(t);
+            }
+        }
+        return safe;
+    }
+    let mut attacked = if us == 0 {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    };
+    let queens = r[Role::Queen.index()];
+    for sq in Squares(pieces & (r[Role::Rook.index()] | queens)) {
+        attacked |= rook_attacks(sq, occ);
+    }
+    for sq in Squares(pieces & (r[Role::Bishop.index()] | queens)) {
+        attacked |= bishop_attacks(sq, occ);
+    }
+    for sq in Squares(pieces & r[Role::Knight.index()]) {
+        attacked |= knight_attacks(sq);
+    }
+    attacked |= king_attacks(pos.king_of(pos.turn.other()));
+    candidates & !attacked
 }
 
 /// Whether the en-passant capture by the pawn on `from` leaves our king safe.
@@ -159,13 +204,8 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
     let (checkers, pinned) = checkers_and_pinned(pos, king);
 
     if from_mask & bit(king) != 0 {
-        let mut to = 0;
-        let occ_without_king = occ ^ bit(king);
-        for t in Squares(king_attacks(king) & !own & to_mask) {
-            if pos.attackers(t, pos.turn.other(), occ_without_king) == 0 {
-                to |= bit(t);
-            }
-        }
+        let candidates = king_attacks(king) & !own & to_mask;
+        let to = safe_king_squares(pos, king, candidates);
         if to != 0 {
             f.group(MoveGroup {
                 role: Role::King,
