@@ -49,6 +49,9 @@ fn main() {
             times.push(t.elapsed().as_secs_f64());
         }
         times.sort_by(f64::total_cmp);
-        println!("nodes {nodes} seconds {:.6} fen {fen}", times[times.len() / 2]);
+        println!(
+            "nodes {nodes} seconds {:.6} fen {fen}",
+            times[times.len() / 2]
+        );
     }
 }

@@ -7,8 +7,8 @@ use quickcheck::{quickcheck, TestResult};
 
 use vdmchess::model::arbitrary::{random_play, starts_and_choices};
 use vdmchess::model::board::{
-    self, apply_move, inv_board, inv_board_state, inv_move, possible_moves,
-    simple_possible_moves, stateful_impossible_moves, stateful_possible_moves, BoardState, Move,
+    self, apply_move, inv_board, inv_board_state, inv_move, possible_moves, simple_possible_moves,
+    stateful_impossible_moves, stateful_possible_moves, BoardState, Move,
 };
 use vdmchess::model::game::{self, inv_game, Game};
 use vdmchess::model::piece::{opposite_colour, Colour, Coordinate, Piece};
@@ -45,7 +45,10 @@ fn check_path(games: &[Game]) -> Result<(), TestCaseError> {
         // The set semantics and the array view agree on what the move does.
         let mut squares = Squares::of(before.board().state());
         squares.apply(&m);
-        prop_assert_eq!(&squares, &Squares::of(&apply_move(before.board().state(), &m)));
+        prop_assert_eq!(
+            &squares,
+            &Squares::of(&apply_move(before.board().state(), &m))
+        );
         // The mover never leaves its own king attacked.
         prop_assert!(!board::in_check(after.board().state(), m.from_().colour));
     }
@@ -72,7 +75,10 @@ fn check_round_trips(g: &Game) -> Result<(), TestCaseError> {
     let again = Game::from_setup(&setup, g.castling_mode())
         .map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
     prop_assert_eq!(again.to_setup().to_fen(), fen.clone());
-    prop_assert_eq!(sorted(game::legal_moves(&again)), sorted(game::legal_moves(g)));
+    prop_assert_eq!(
+        sorted(game::legal_moves(&again)),
+        sorted(game::legal_moves(g))
+    );
     let json = serde_json::to_string(g).unwrap();
     let back: Game = serde_json::from_str(&json).unwrap();
     prop_assert_eq!(&back, g);
@@ -160,7 +166,10 @@ fn arbitrary_board_states_satisfy_the_invariant(state: BoardState) -> bool {
 }
 
 fn piece_at_finds_every_piece(state: BoardState) -> bool {
-    state.pieces().iter().all(|p| board::piece_at(&state, p.coord) == Some(*p))
+    state
+        .pieces()
+        .iter()
+        .all(|p| board::piece_at(&state, p.coord) == Some(*p))
         && Coordinate::all().all(|c| {
             board::piece_at(&state, c).is_some() == state.pieces().iter().any(|p| p.coord == c)
         })

@@ -642,13 +642,14 @@ pub(crate) fn ends_right(m: &Move, rook: Coordinate) -> bool {
 /// start that no move of the history ended (see FIDE Laws 3.8.2.1).
 #[must_use]
 pub fn castling_rights(board: &Board) -> Vec<Coordinate> {
-    board
-        .start
-        .castling
-        .iter()
-        .copied()
-        .filter(|&rook| !board.history.iter().any(|m| ends_right(m, rook)))
-        .collect()
+    let mut rights = board.start.castling.clone();
+    for m in board.history.iter() {
+        if rights.is_empty() {
+            break;
+        }
+        rights.retain(|&rook| !ends_right(m, rook));
+    }
+    rights
 }
 
 /// The square a pawn's double push `m` passed over, if `m` is one (FIDE Laws 3.7.2).
@@ -727,6 +728,8 @@ struct View {
     turn: Colour,
     squares: Squares,
     obstacles: ObstacleSet,
+    /// When set, only this piece's moves are generated (for [`pre_move`]).
+    only: Option<Piece>,
 }
 
 impl View {
@@ -739,12 +742,16 @@ impl View {
             turn,
             obstacles: squares.obstacles(),
             squares,
+            only: None,
         }
     }
 
     fn own_pieces(&self) -> impl Iterator<Item = Piece> + '_ {
         let turn = self.turn;
-        self.squares.pieces().filter(move |p| p.colour == turn)
+        let only = self.only;
+        self.squares
+            .pieces()
+            .filter(move |p| p.colour == turn && only.map_or(true, |o| o == *p))
     }
 
     /// Type-based moves of the side to move; pawn moves to the last rank go to `promotions`.
@@ -792,6 +799,9 @@ impl View {
 
     fn push_en_passant(&self, target: Option<Coordinate>, out: &mut Vec<Move>) {
         let Some(target) = target else { return };
+        if self.only.is_some_and(|o| o.piece_type != PieceType::Pawn) {
+            return;
+        }
         for d in pawn_capture_directions(self.turn) {
             let from = coordinate_offset(
                 target,
@@ -801,7 +811,8 @@ impl View {
                 },
             );
             if let Some(p) = from.and_then(|c| self.squares.get(c)) {
-                if p.piece_type == PieceType::Pawn && p.colour == self.turn {
+                let wanted = self.only.map_or(true, |o| o == p);
+                if p.piece_type == PieceType::Pawn && p.colour == self.turn && wanted {
                     out.push(Move::new_valid(p, p.at(target)));
                 }
             }
@@ -858,6 +869,29 @@ impl View {
         king_after.is_some_and(|k| after.attacked_by(opposite_colour(self.turn), k))
     }
 
+    /// Whether `m`, a move of a piece other than the king while the king on `king` is not in
+    /// check, opens the line from the king through the square it leaves to an enemy slider.
+    fn opens_line_to_king(&self, king: Coordinate, m: &Move) -> bool {
+        let Some(d) = direction_between(king, m.from_.coord) else {
+            return false;
+        };
+        let mut at = king;
+        while let Some(next) = coordinate_offset(at, d) {
+            let there = if next == m.to_.coord {
+                Some(m.to_)
+            } else if next == m.from_.coord {
+                None
+            } else {
+                self.squares.get(next)
+            };
+            if let Some(p) = there {
+                return p.colour != self.turn && slides_along(p.piece_type, d);
+            }
+            at = next;
+        }
+        false
+    }
+
     /// Simple and stateful possible moves together: every pseudo-legal move.
     fn pseudo_legal(&self, board: &Board) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
@@ -866,7 +900,9 @@ impl View {
         out.append(&mut promotions);
         self.push_double_pushes(&mut out);
         self.push_en_passant(en_passant_target(board), &mut out);
-        self.push_castling(&castling_rights(board), &mut out);
+        if self.only.map_or(true, |o| o.piece_type == PieceType::King) {
+            self.push_castling(&castling_rights(board), &mut out);
+        }
         out
     }
 }
@@ -945,17 +981,70 @@ pub fn stateful_impossible_moves(board: &Board) -> Vec<Move> {
 /// `(simple_possible_moves ∪ stateful_possible_moves) \ stateful_impossible_moves`,
 /// computed in one pass over one local view.
 ///
+/// One shortcut, which does not change the set: when the king is not in check and another
+/// piece moves (not en passant), the only attack the move can open on the king is along the
+/// line from the king through the square the piece leaves, so only that line is looked at.
+/// Every other move is played on the array and [`attacked_by`] asked about the king's
+/// square. [`stateful_impossible_moves`] makes the full test on every move, and the property
+/// tests check that both agree.
+///
 /// ```
 /// use vdmchess::model::board::{default_board, possible_moves};
 /// assert_eq!(possible_moves(&default_board()).len(), 20);
 /// ```
 #[must_use]
 pub fn possible_moves(board: &Board) -> Vec<Move> {
+    possible_moves_and_squares(board).0
+}
+
+/// [`possible_moves`] together with the array view it was computed on (for callers that
+/// need both, like the port's move conversion).
+#[must_use]
+pub fn possible_moves_and_squares(board: &Board) -> (Vec<Move>, Squares) {
     let view = View::of(board);
     let king = view.squares.king(view.turn);
+    let in_check = king.is_some_and(|k| view.squares.attacked_by(opposite_colour(view.turn), k));
     let mut moves = view.pseudo_legal(board);
-    moves.retain(|m| !view.leaves_king_attacked(king, m));
-    moves
+    moves.retain(|m| match king {
+        Some(k)
+            if !in_check
+                && m.from_.piece_type != PieceType::King
+                && !is_en_passant(&view.squares, m) =>
+        {
+            !view.opens_line_to_king(k, m)
+        }
+        _ => !view.leaves_king_attacked(king, m),
+    });
+    (moves, view.squares)
+}
+
+/// The unit step from `a` towards `b` if they share a rank, file or diagonal.
+fn direction_between(a: Coordinate, b: Coordinate) -> Option<Direction> {
+    let (dx, dy) = (b.x() - a.x(), b.y() - a.y());
+    let on_a_line = (dx == 0) != (dy == 0) || (dx != 0 && dx.abs() == dy.abs());
+    on_a_line.then(|| Direction {
+        dx: dx.signum() as i8,
+        dy: dy.signum() as i8,
+    })
+}
+
+/// Whether a piece of this type attacks along direction `d` (FIDE Laws 3.2-3.4).
+fn slides_along(piece_type: PieceType, d: Direction) -> bool {
+    let straight = d.dx == 0 || d.dy == 0;
+    match piece_type {
+        PieceType::Queen => true,
+        PieceType::Rook => straight,
+        PieceType::Bishop => !straight,
+        _ => false,
+    }
+}
+
+/// Whether `m` is an en-passant capture on `squares`: a pawn moving diagonally to an empty
+/// square.
+fn is_en_passant(squares: &Squares, m: &Move) -> bool {
+    m.from_.piece_type == PieceType::Pawn
+        && m.from_.coord.x() != m.to_.coord.x()
+        && squares.get(m.to_.coord).is_none()
 }
 
 /// VDM `apply_move`: the state after `m` (see [`move_effect`]). Total: any move of a valid
@@ -978,10 +1067,23 @@ pub fn apply_move(state: &BoardState, m: &Move) -> BoardState {
     result
 }
 
-/// VDM `pre_move`: `m` is one of the [`possible_moves`].
+/// VDM `pre_move`: `m` is one of the [`possible_moves`]. Computed as "`m` is one of the simple
+/// or stateful possible moves *of its piece* and not a stateful impossible one": the same set
+/// membership, without generating and testing the moves of the other pieces.
 #[must_use]
 pub fn pre_move(board: &Board, m: &Move) -> bool {
-    possible_moves(board).contains(m)
+    pre_move_on(board, Squares::of(&board.state), m)
+}
+
+/// [`pre_move`] given the array view of the board's state.
+pub(crate) fn pre_move_on(board: &Board, squares: Squares, m: &Move) -> bool {
+    let view = View {
+        only: Some(m.from_),
+        ..View::from_squares(squares, turn(board))
+    };
+    m.from_.colour == view.turn
+        && view.pseudo_legal(board).contains(m)
+        && !view.leaves_king_attacked(view.squares.king(view.turn), m)
 }
 
 /// VDM `post_move`: the result has the same start, a history one longer ending in `m`, and the
