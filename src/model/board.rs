@@ -12,8 +12,8 @@
 //! Keyword renames: VDM `move` is [`move_`], the record field `type` is `piece_type`.
 //!
 //! The module is in three files: this one (the board, what derives from its history, and
-//! `move`), [`values`] (board states, moves and starts, with their invariants) and
-//! [`generation`] (which moves are possible).
+//! `move`), `board/values.rs` (board states, moves and starts, with their invariants) and
+//! `board/generation.rs` (which moves are possible); everything is used from here.
 
 use std::fmt;
 use std::sync::Arc;
@@ -25,8 +25,8 @@ use crate::model::squares::{move_effect, Squares};
 use crate::setup::{CastlingMode, Setup};
 use crate::types::{Piece as SharedPiece, Square};
 
-pub mod generation;
-pub mod values;
+mod generation;
+mod values;
 
 pub use generation::{
     castling_moves, double_push_moves, en_passant_moves, has_legal_en_passant, possible_moves,
@@ -49,8 +49,9 @@ pub type History = im::Vector<Move>;
 // Board
 
 /// VDM `Board :: start history state inv inv_board`: a start, the moves since, and the state
-/// they lead to. Built only by [`Board::new`], [`default_board`] and [`move_`], so every value
-/// satisfies [`inv_board`]. Cloning is cheap (shared start, persistent history and state).
+/// they lead to. Built by [`Board::new`], [`Board::from_start`], [`default_board`] and
+/// [`move_`], which keep [`inv_board`]; [`move_unchecked`] trusts its caller. Cloning is cheap
+/// (shared start, persistent history and state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawBoard", into = "RawBoard")]
 pub struct Board {

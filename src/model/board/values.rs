@@ -305,6 +305,7 @@ impl Start {
     /// [`SetupError`] with every reason [`Setup::validate`] rejects the setup.
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Start, SetupError> {
         setup.validate(mode)?;
+        // Cannot fail: a validated setup has two kings, so its board is not empty.
         let state = BoardState::from_setup(setup).map_err(|_| SetupError {
             setup: Box::new(*setup),
             problems: Vec::new(),
