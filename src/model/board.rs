@@ -165,6 +165,15 @@ impl Board {
     }
 }
 
+/// VDM `replay`: the state reached from `state` by applying every move of `history` in turn
+/// (no legality check: see [`inv_board`]).
+#[must_use]
+pub fn replay(state: &BoardState, history: &History) -> BoardState {
+    history
+        .iter()
+        .fold(state.clone(), |state, m| apply_move(&state, m))
+}
+
 /// VDM `inv_board`: the start is legal, every move of the history was possible where it was
 /// played, and the state is the start replayed through the history. Costs a replay.
 #[must_use]
@@ -172,14 +181,14 @@ pub fn inv_board(board: &Board) -> bool {
     if !inv_start(&board.start) {
         return false;
     }
-    let mut replay = Board::from_start((*board.start).clone());
+    let mut so_far = Board::from_start((*board.start).clone());
     for m in board.history.iter() {
-        if !pre_move(&replay, m) {
+        if !pre_move(&so_far, m) {
             return false;
         }
-        replay = move_unchecked(&replay, *m);
+        so_far = move_unchecked(&so_far, *m);
     }
-    replay.state == board.state
+    board.state == replay(&board.start.state, &board.history)
 }
 
 /// VDM `default_board`: the standard start position (FIDE Laws 2.3) with no history.
