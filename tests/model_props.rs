@@ -85,6 +85,46 @@ fn check_round_trips(g: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `is_legal` (the port's own implementation, through `pre_move`) agrees with the legal move
+/// list over every from-square holding a piece of the side to move, every to-square and every
+/// move kind; `play` refuses exactly the illegal ones.
+fn check_is_legal(g: &Game) -> Result<(), TestCaseError> {
+    use vdmchess::{MoveKind, Role, Square};
+    let legal = g.legal_moves();
+    let kinds = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castle,
+        MoveKind::Promotion(Role::Queen),
+        MoveKind::Promotion(Role::Rook),
+        MoveKind::Promotion(Role::Bishop),
+        MoveKind::Promotion(Role::Knight),
+        MoveKind::Promotion(Role::King),
+    ];
+    for from in Square::all().filter(|&sq| g.piece_at(sq).is_some_and(|p| p.color == g.turn())) {
+        for to in Square::all() {
+            for kind in kinds {
+                let m = vdmchess::Move { from, to, kind };
+                let listed = legal.contains(&m);
+                prop_assert_eq!(g.is_legal(&m), listed, "{}", m);
+                prop_assert_eq!(g.play(&m).is_ok(), listed, "{}", m);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: config().cases / 8, ..config() })]
+
+    #[test]
+    fn is_legal_agrees_with_legal_moves((start, choices) in starts_and_choices(true, 200)) {
+        for g in random_play(&start, &choices).iter().step_by(25) {
+            check_is_legal(g)?;
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
