@@ -284,11 +284,13 @@ pub fn claimable_draws(game: &Game) -> Vec<ClaimableDraw> {
 /// [`crate::rules::Status`] (after checkmate, which takes precedence).
 #[must_use]
 pub fn automatic_draw(game: &Game) -> Option<AutomaticDraw> {
-    if is_checkmate(game) {
+    let no_moves = legal_moves(game).is_empty();
+    let check = is_check(game);
+    if no_moves && check {
         None
     } else if is_insufficient_material(game) {
         Some(AutomaticDraw::InsufficientMaterial)
-    } else if is_stalemate(game) {
+    } else if no_moves {
         Some(AutomaticDraw::Stalemate)
     } else if is_seventyfive_moves(game) {
         Some(AutomaticDraw::SeventyfiveMoves)
