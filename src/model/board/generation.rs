@@ -8,9 +8,6 @@ use crate::model::piece::{
 };
 use crate::model::squares::{castling_destinations, move_effect, Squares};
 
-// ---------------------------------------------------------------------------------------------
-// Moves
-
 /// The rank a pawn of `colour` promotes on (FIDE Laws 3.7.5).
 fn last_rank(colour: Colour) -> i32 {
     match colour {
@@ -85,6 +82,7 @@ impl View {
         }
     }
 
+    /// Pawns on their start rank advancing two squares, both empty (VDM `double_push_moves`).
     fn push_double_pushes(&self, out: &mut Vec<Move>) {
         let forward = pawn_direction(self.turn);
         for p in self.own_pieces() {
@@ -101,6 +99,7 @@ impl View {
         }
     }
 
+    /// Pawns of the side to move that attack the en-passant `target` (VDM `en_passant_moves`).
     fn push_en_passant(&self, target: Option<Coordinate>, out: &mut Vec<Move>) {
         let Some(target) = target else { return };
         if self.only.is_some_and(|o| o.piece_type != PieceType::Pawn) {
@@ -123,6 +122,7 @@ impl View {
         }
     }
 
+    /// The king taking each rook of `rights` it may castle with (VDM `castling_moves`).
     fn push_castling(&self, rights: &[Coordinate], out: &mut Vec<Move>) {
         let Some(king_coord) = self.squares.king(self.turn) else {
             return;
