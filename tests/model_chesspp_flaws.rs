@@ -81,11 +81,21 @@ fn repetition_draws_exist() {
     let twice = play(once, &cycle);
     assert_eq!(repetition_count(&twice), 3);
     assert!(is_threefold_repetition(&twice));
-    assert_eq!(claimable_draws(&twice), [ClaimableDraw::ThreefoldRepetition]);
-    assert_eq!(winner(&twice), Winner::Undecided, "threefold is only claimable");
+    assert_eq!(
+        claimable_draws(&twice),
+        [ClaimableDraw::ThreefoldRepetition]
+    );
+    assert_eq!(
+        winner(&twice),
+        Winner::Undecided,
+        "threefold is only claimable"
+    );
     let four = play(play(twice, &cycle), &cycle);
     assert!(is_fivefold_repetition(&four));
-    assert_eq!(automatic_draw(&four), Some(AutomaticDraw::FivefoldRepetition));
+    assert_eq!(
+        automatic_draw(&four),
+        Some(AutomaticDraw::FivefoldRepetition)
+    );
     assert_eq!(winner(&four), Winner::Remis);
     let m = legal_moves(&four)[0];
     assert!(matches!(
@@ -111,16 +121,31 @@ fn fifty_and_seventyfive_move_draws_exist() {
 
 #[test]
 fn insufficient_material_draws_exist() {
-    assert!(is_insufficient_material(&game("8/8/8/4k3/8/8/8/4K3 w - - 0 1")));
-    assert!(is_insufficient_material(&game("8/8/8/4k3/8/8/8/2N1K3 w - - 0 1")));
+    assert!(is_insufficient_material(&game(
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
+    )));
+    assert!(is_insufficient_material(&game(
+        "8/8/8/4k3/8/8/8/2N1K3 w - - 0 1"
+    )));
     // Bishops all on light squares (c8, f1): no mate; on both square colours: mate possible.
-    assert!(is_insufficient_material(&game("2b5/8/8/4k3/8/8/8/4KB2 w - - 0 1")));
-    assert!(!is_insufficient_material(&game("2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1")));
-    assert!(!is_insufficient_material(&game("8/8/8/4k3/8/8/8/1NN1K3 w - - 0 1")));
-    assert!(!is_insufficient_material(&game("8/8/8/4k3/8/8/P7/4K3 w - - 0 1")));
+    assert!(is_insufficient_material(&game(
+        "2b5/8/8/4k3/8/8/8/4KB2 w - - 0 1"
+    )));
+    assert!(!is_insufficient_material(&game(
+        "2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1"
+    )));
+    assert!(!is_insufficient_material(&game(
+        "8/8/8/4k3/8/8/8/1NN1K3 w - - 0 1"
+    )));
+    assert!(!is_insufficient_material(&game(
+        "8/8/8/4k3/8/8/P7/4K3 w - - 0 1"
+    )));
     // Capturing the last pawn leaves K vs K: drawn at once.
     let g = play(game("8/8/8/8/8/8/1p6/K6k w - - 0 1"), &["a1b2"]);
-    assert_eq!(automatic_draw(&g), Some(AutomaticDraw::InsufficientMaterial));
+    assert_eq!(
+        automatic_draw(&g),
+        Some(AutomaticDraw::InsufficientMaterial)
+    );
     assert_eq!(winner(&g), Winner::Remis);
 }
 

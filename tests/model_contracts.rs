@@ -35,7 +35,10 @@ fn inv_coordinate_fires() {
     );
     // Deserialising goes through the same check.
     assert!(serde_json::from_str::<Coordinate>(r#"{"x":0,"y":1}"#).is_err());
-    assert_eq!(serde_json::from_str::<Coordinate>(r#"{"x":5,"y":4}"#).unwrap(), c(5, 4));
+    assert_eq!(
+        serde_json::from_str::<Coordinate>(r#"{"x":5,"y":4}"#).unwrap(),
+        c(5, 4)
+    );
 }
 
 #[test]
@@ -46,7 +49,10 @@ fn inv_move_fires() {
     assert!(!inv_move(&pawn, &black), "the colour changes");
     assert!(!inv_move(&pawn, &pawn), "the coordinate does not change");
     assert!(Move::new(pawn, black).is_err());
-    assert!(Move::new(pawn, pawn).unwrap_err().to_string().contains("does not change"));
+    assert!(Move::new(pawn, pawn)
+        .unwrap_err()
+        .to_string()
+        .contains("does not change"));
     let json = serde_json::to_string(&Move::new(pawn, pawn.at(c(5, 4))).unwrap()).unwrap();
     let bad = json.replace(r#""y":4"#, r#""y":2"#);
     assert!(serde_json::from_str::<Move>(&bad).is_err(), "{bad}");
@@ -57,7 +63,10 @@ fn inv_board_state_fires() {
     let king = Piece::new(PieceType::King, c(5, 1), Colour::White);
     let other = Piece::new(PieceType::Queen, c(5, 1), Colour::Black);
     assert!(!inv_board_state(&PieceSet::new()));
-    assert_eq!(BoardState::new(PieceSet::new()), Err(BoardStateError::Empty));
+    assert_eq!(
+        BoardState::new(PieceSet::new()),
+        Err(BoardStateError::Empty)
+    );
     let shared: PieceSet = [king, other].into_iter().collect();
     assert!(!inv_board_state(&shared));
     assert_eq!(
@@ -73,11 +82,17 @@ fn inv_board_state_fires() {
 fn inv_start_fires() {
     let no_black_king = parse_fen("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     let err = Start::from_setup(&no_black_king, CastlingMode::Standard).unwrap_err();
-    assert!(err.problems.contains(&SetupProblem::MissingKing(vdmchess::Color::Black)));
+    assert!(err
+        .problems
+        .contains(&SetupProblem::MissingKing(vdmchess::Color::Black)));
     assert!(inv_start(default_board().start()));
     // A serialised start with a castling right without its rook does not deserialise.
     let json = serde_json::to_string(default_board().start()).unwrap();
-    let doctored = json.replacen(r#""castling":[{"x":1,"y":1}"#, r#""castling":[{"x":2,"y":1}"#, 1);
+    let doctored = json.replacen(
+        r#""castling":[{"x":1,"y":1}"#,
+        r#""castling":[{"x":2,"y":1}"#,
+        1,
+    );
     assert_ne!(json, doctored);
     assert!(serde_json::from_str::<Start>(&doctored).is_err());
 }
@@ -90,7 +105,9 @@ fn inv_board_fires() {
     let history: History = [e4, e4].into_iter().collect();
     let err = Board::new(start.clone(), history).unwrap_err();
     assert_eq!(err.ply, 1);
-    assert!(err.to_string().starts_with("invalid history at ply 2: illegal move e2e4"));
+    assert!(err
+        .to_string()
+        .starts_with("invalid history at ply 2: illegal move e2e4"));
     let fine = Board::new(start, [e4].into_iter().collect()).unwrap();
     assert!(inv_board(&fine));
     // An unchecked move that is not possible yields a board that breaks the invariant.
@@ -103,9 +120,15 @@ fn inv_board_fires() {
 
 #[test]
 fn inv_game_fires() {
-    let broken = Game::new(move_unchecked(&default_board(), find(&default_board(), "g1f3")));
+    let broken = Game::new(move_unchecked(
+        &default_board(),
+        find(&default_board(), "g1f3"),
+    ));
     assert!(inv_game(&broken));
-    let nonsense = Game::new(move_unchecked(broken.board(), find(&default_board(), "g1f3")));
+    let nonsense = Game::new(move_unchecked(
+        broken.board(),
+        find(&default_board(), "g1f3"),
+    ));
     assert!(!inv_game(&nonsense));
     let json = serde_json::to_string(&nonsense).unwrap();
     assert!(serde_json::from_str::<Game>(&json).is_err());
@@ -164,7 +187,10 @@ fn game_post_move_fires() {
     let m = find(g.board(), "e2e4");
     let result = game::move_(&g, m).unwrap();
     assert!(game::post_move(&g, &m, &result));
-    assert!(!game::post_move(&g, &m, &g), "the old game is not the result");
+    assert!(
+        !game::post_move(&g, &m, &g),
+        "the old game is not the result"
+    );
 }
 
 #[test]
@@ -172,4 +198,24 @@ fn setup_validation_is_the_only_way_in() {
     let mut setup = Setup::start();
     setup.castling_rights = setup.castling_rights.with("d1".parse().unwrap());
     assert!(Game::from_setup(&setup, CastlingMode::Chess960).is_err());
+}
+
+#[test]
+fn pre_possible_moves_direction_fires() {
+    use vdmchess::model::piece::{
+        possible_moves_direction, pre_possible_moves_direction, Direction, InvalidDirection,
+        ObstacleSet,
+    };
+    let rook = Piece::new(PieceType::Rook, c(1, 1), Colour::White);
+    let none = ObstacleSet::new();
+    let up = Direction { dx: 0, dy: 1 };
+    assert!(pre_possible_moves_direction(&rook, up, &none));
+    assert_eq!(possible_moves_direction(rook, up, &none).unwrap().len(), 7);
+    for bad in [Direction { dx: 0, dy: 0 }, Direction { dx: 1, dy: 2 }] {
+        assert!(!pre_possible_moves_direction(&rook, bad, &none));
+        assert_eq!(
+            possible_moves_direction(rook, bad, &none),
+            Err(InvalidDirection(bad))
+        );
+    }
 }

@@ -22,7 +22,13 @@ fn check(case: &PerftCase, max_depth: u32) {
     let b = board(&case.fen);
     let mut checked = 0;
     for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
-        assert_eq!(perft(&b, depth), expected, "{} ({}) depth {depth}", case.id, case.fen);
+        assert_eq!(
+            perft(&b, depth),
+            expected,
+            "{} ({}) depth {depth}",
+            case.id,
+            case.fen
+        );
         checked += 1;
     }
     assert!(checked > 0, "{}: no count up to depth {max_depth}", case.id);
@@ -33,7 +39,11 @@ fn start_position_depths_1_to_4() {
     let classic = load("classic.perft");
     let start = case(&classic, "startpos");
     check(start, 4);
-    assert_eq!(start.count(3), Some(8902), "the count ChessPP gets wrong (8982)");
+    assert_eq!(
+        start.count(3),
+        Some(8902),
+        "the count ChessPP gets wrong (8982)"
+    );
 }
 
 #[test]
@@ -83,7 +93,13 @@ fn tricky_positions_at_shallow_depth() {
             .unwrap_or(1);
         check(c, depth);
     }
-    for id in ["xfen-00", "xfen-01", "align-ep", "align-ep-pinned", "king-walk"] {
+    for id in [
+        "xfen-00",
+        "xfen-01",
+        "align-ep",
+        "align-ep-pinned",
+        "king-walk",
+    ] {
         case(&tricky, id);
     }
 }
@@ -96,6 +112,15 @@ fn standard_epd_suite_depth_2() {
     assert!(shallow.len() >= 80, "{} of {}", shallow.len(), suite.len());
     for c in shallow {
         check(c, 2);
+    }
+}
+
+#[test]
+fn random_positions_sample_depth_3() {
+    let random = load("random.perft");
+    assert!(random.len() > 4000);
+    for c in random.iter().step_by(40) {
+        check(c, 3);
     }
 }
 
@@ -125,5 +150,8 @@ fn deep_chess960_and_tricky() {
     }
     for c in &load("standard.epd") {
         check(c, 5);
+    }
+    for c in &load("random.perft") {
+        check(c, 3);
     }
 }

@@ -38,7 +38,8 @@ mod qc {
 
     impl Arbitrary for Colour {
         fn arbitrary(g: &mut Gen) -> Colour {
-            *g.choose(&[Colour::White, Colour::Black]).unwrap_or(&Colour::White)
+            *g.choose(&[Colour::White, Colour::Black])
+                .unwrap_or(&Colour::White)
         }
     }
 

@@ -23,7 +23,10 @@ pub struct PerftCase {
 impl PerftCase {
     /// The node count at `depth`, if the file gives one.
     pub fn count(&self, depth: u32) -> Option<u64> {
-        self.counts.iter().find(|(d, _)| *d == depth).map(|(_, n)| *n)
+        self.counts
+            .iter()
+            .find(|(d, _)| *d == depth)
+            .map(|(_, n)| *n)
     }
 }
 
@@ -98,9 +101,15 @@ pub fn parse_epd(text: &str) -> Result<Vec<PerftCase>, String> {
 /// Reads and parses `spec/conformance/perft/<name>` (`.perft` or `.epd`), panicking with the
 /// parse error (this is test support: a broken data file should fail the test loudly).
 pub fn load(name: &str) -> Vec<PerftCase> {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "spec", "conformance", "perft", name]
-        .iter()
-        .collect();
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "spec",
+        "conformance",
+        "perft",
+        name,
+    ]
+    .iter()
+    .collect();
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let parsed = if name.ends_with(".epd") {

@@ -1,0 +1,208 @@
+//! Replaying one game's moves over a rule implementation, or over two in lock step.
+
+use crate::notation::san::{San, SanError, SanMode, SanPlus};
+use crate::rules::{Move, Rules, Status};
+use crate::setup::{CastlingMode, Setup};
+
+/// What went wrong with one move of a replay, before position information is attached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveFailure {
+    /// The token is not SAN (or, leniently, UCI) text.
+    Syntax(String),
+    /// The move is well formed but not legal, or ambiguous, in the position.
+    Meaning(String),
+    /// The two implementations of `--rules both` disagree.
+    Disagreement(String),
+}
+
+/// A game being replayed: one implementation or two in lock step.
+pub trait Replay: Clone {
+    /// Builds the start position.
+    ///
+    /// # Errors
+    ///
+    /// The validation message when the setup is not a legal position.
+    fn start(setup: &Setup, mode: CastlingMode) -> Result<Self, String>;
+
+    /// Resolves and plays one SAN token (a null move `--` or `Z0` passes the turn).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveFailure`] when the token is not a legal move (or the two rule sets disagree).
+    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure>;
+
+    /// Passes the turn (a PGN null move `--`).
+    ///
+    /// # Errors
+    ///
+    /// When passing is impossible (the side to move is in check).
+    fn play_null(&mut self) -> Result<(), MoveFailure>;
+
+    /// The position's FEN (X-FEN; en-passant square only when the capture is legal).
+    fn fen(&self) -> String;
+
+    /// The game's status by the automatic rules.
+    fn status(&self) -> Status;
+
+    /// At the end of a game: a disagreement between implementations on the final status, if
+    /// any (only a lock step can have one).
+    fn final_disagreement(&self) -> Option<String> {
+        None
+    }
+}
+
+/// One implementation of the port, with a reusable move buffer.
+#[derive(Clone)]
+pub struct Single<R> {
+    pos: R,
+    buf: Vec<Move>,
+}
+
+impl<R: Rules> Single<R> {
+    /// The position being replayed.
+    pub fn position(&self) -> &R {
+        &self.pos
+    }
+
+    fn resolve(&mut self, san: &SanPlus, mode: SanMode) -> Result<Move, MoveFailure> {
+        let resolved = match mode {
+            SanMode::Strict => san.to_move_strict(&self.pos),
+            _ => san.san.to_move_in(&self.pos, &mut self.buf),
+        };
+        resolved.map_err(|e: SanError| MoveFailure::Meaning(e.to_string()))
+    }
+}
+
+fn null_move<R: Rules>(pos: &R) -> Result<R, MoveFailure> {
+    if pos.is_check() {
+        return Err(MoveFailure::Meaning("null move while in check".to_string()));
+    }
+    let mut setup = pos.to_setup();
+    if setup.turn == crate::types::Color::Black {
+        setup.fullmoves += 1;
+    }
+    setup.turn = setup.turn.other();
+    setup.ep_square = None;
+    setup.halfmoves += 1;
+    R::from_setup(&setup, pos.castling_mode())
+        .map_err(|e| MoveFailure::Meaning(format!("null move: {e}")))
+}
+
+fn parse(token: &[u8], mode: SanMode) -> Result<SanPlus, MoveFailure> {
+    SanPlus::from_ascii(token, mode).map_err(|e| MoveFailure::Syntax(e.to_string()))
+}
+
+impl<R: Rules> Replay for Single<R> {
+    fn start(setup: &Setup, mode: CastlingMode) -> Result<Self, String> {
+        let pos = R::from_setup(setup, mode).map_err(|e| e.to_string())?;
+        Ok(Single {
+            pos,
+            buf: Vec::with_capacity(16),
+        })
+    }
+
+    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        let san = parse(token, mode)?;
+        if san.san == San::Null {
+            return self.play_null();
+        }
+        let m = self.resolve(&san, mode)?;
+        self.pos.play_unchecked(&m);
+        Ok(())
+    }
+
+    fn play_null(&mut self) -> Result<(), MoveFailure> {
+        self.pos = null_move(&self.pos)?;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_setup().to_fen()
+    }
+
+    fn status(&self) -> Status {
+        self.pos.status()
+    }
+}
+
+/// Two implementations replayed in lock step (`--rules both`): every move is resolved by
+/// both, and after every move the two must agree on the move and the FEN.
+#[derive(Clone)]
+pub struct Lockstep<A, B> {
+    a: Single<A>,
+    b: Single<B>,
+}
+
+impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
+    fn start(setup: &Setup, mode: CastlingMode) -> Result<Self, String> {
+        let a = Single::<A>::start(setup, mode);
+        let b = Single::<B>::start(setup, mode);
+        match (a, b) {
+            (Ok(a), Ok(b)) => Ok(Lockstep { a, b }),
+            (Err(e), Err(_)) => Err(e),
+            (Ok(_), Err(e)) | (Err(e), Ok(_)) => Err(format!(
+                "the model and the core disagree on the start position: {e}"
+            )),
+        }
+    }
+
+    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        let san = parse(token, mode)?;
+        if san.san == San::Null {
+            return self.play_null();
+        }
+        let ma = self.a.resolve(&san, mode);
+        let mb = self.b.resolve(&san, mode);
+        match (ma, mb) {
+            (Ok(ma), Ok(mb)) if ma == mb => {
+                self.a.pos.play_unchecked(&ma);
+                self.b.pos.play_unchecked(&mb);
+                let (fa, fb) = (self.a.fen(), self.b.fen());
+                if fa != fb {
+                    return Err(MoveFailure::Disagreement(format!(
+                        "after the move the model has {fa:?} and the core {fb:?}"
+                    )));
+                }
+                Ok(())
+            }
+            (Ok(ma), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
+                "the model reads the move as {ma} and the core as {mb}"
+            ))),
+            (Err(ea), Err(_)) => Err(ea),
+            (Ok(ma), Err(eb)) => Err(MoveFailure::Disagreement(format!(
+                "the model plays {ma}, the core rejects it: {}",
+                failure_text(&eb)
+            ))),
+            (Err(ea), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
+                "the core plays {mb}, the model rejects it: {}",
+                failure_text(&ea)
+            ))),
+        }
+    }
+
+    fn play_null(&mut self) -> Result<(), MoveFailure> {
+        self.a.play_null()?;
+        self.b.play_null()
+    }
+
+    fn fen(&self) -> String {
+        self.a.fen()
+    }
+
+    fn status(&self) -> Status {
+        self.a.status()
+    }
+
+    fn final_disagreement(&self) -> Option<String> {
+        let (sa, sb) = (self.a.status(), self.b.status());
+        (sa != sb).then(|| format!("the model says {sa} and the core {sb}"))
+    }
+}
+
+/// The message of a failure.
+#[must_use]
+pub fn failure_text(f: &MoveFailure) -> &str {
+    match f {
+        MoveFailure::Syntax(m) | MoveFailure::Meaning(m) | MoveFailure::Disagreement(m) => m,
+    }
+}

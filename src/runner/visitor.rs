@@ -1,0 +1,235 @@
+//! The PGN visitor that replays a game's mainline while the reader streams it.
+
+use crate::notation::fen::parse_fen;
+use crate::notation::pgn::{Outcome, PgnError, PgnErrorKind, RawTag, Skip, TextPos, Visitor};
+use crate::notation::san::SanMode;
+use crate::rules::Status;
+use crate::setup::{CastlingMode, Setup};
+
+use super::replay::{failure_text, MoveFailure, Replay};
+use super::report::{ErrorKind, GameReport, ReplayError};
+
+/// Replays the mainline of each game it visits over `P`, producing a [`GameReport`].
+pub struct ReplayVisitor<P> {
+    file: String,
+    index: usize,
+    mode: SanMode,
+    fen_tag: Option<String>,
+    variant_tag: Option<String>,
+    result: String,
+    state: Option<P>,
+    plies: usize,
+    error: Option<ReplayError>,
+    /// The FEN reported for a game whose start position was rejected.
+    start_fen: String,
+    /// The standard start, built once and cloned for every game without a FEN tag.
+    standard_start: Option<P>,
+    /// A setup error found before any movetext token gave it a place.
+    unplaced: bool,
+}
+
+impl<P: Replay> ReplayVisitor<P> {
+    /// A visitor for the games of `file`, numbering them from `first_index`.
+    #[must_use]
+    pub fn new(file: &str, first_index: usize, mode: SanMode) -> Self {
+        ReplayVisitor {
+            file: file.to_string(),
+            index: first_index,
+            mode,
+            fen_tag: None,
+            variant_tag: None,
+            result: "*".to_string(),
+            state: None,
+            plies: 0,
+            error: None,
+            start_fen: String::new(),
+            standard_start: None,
+            unplaced: false,
+        }
+    }
+
+    /// Gives an error found at the start of the movetext the position of its first token.
+    fn place(&mut self, at: TextPos) {
+        if self.unplaced {
+            self.unplaced = false;
+            if let Some(e) = self.error.as_mut() {
+                e.line = at.line;
+                e.column = at.column;
+            }
+        }
+    }
+
+    fn fail(&mut self, kind: ErrorKind, san: &[u8], at: TextPos, message: String) {
+        if self.error.is_none() {
+            self.error = Some(ReplayError {
+                kind,
+                ply: self.plies + 1,
+                san: String::from_utf8_lossy(san).into_owned(),
+                line: at.line,
+                column: at.column,
+                message,
+            });
+        }
+    }
+
+    fn start_position(&self) -> Result<(Setup, CastlingMode), String> {
+        let chess960 = self.variant_tag.as_deref().is_some_and(is_chess960_variant);
+        let setup = match &self.fen_tag {
+            Some(fen) => parse_fen(fen).map_err(|e| format!("FEN tag {fen:?}: {e}"))?,
+            None => Setup::start(),
+        };
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            setup.castling_mode_hint()
+        };
+        Ok((setup, mode))
+    }
+}
+
+/// Whether a `Variant` tag names Chess960 (`chess960`, `Chess 960`, `fischerandom`,
+/// `Fischer Random`, ...).
+#[must_use]
+pub fn is_chess960_variant(variant: &str) -> bool {
+    let v: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    v.contains("960") || v.starts_with("fischer") || v == "frc"
+}
+
+impl<P: Replay> Visitor for ReplayVisitor<P> {
+    type Output = GameReport;
+
+    fn begin_game(&mut self) {
+        self.fen_tag = None;
+        self.variant_tag = None;
+        self.result = "*".to_string();
+        self.state = None;
+        self.plies = 0;
+        self.error = None;
+        self.start_fen.clear();
+        self.unplaced = false;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &RawTag) {
+        match name {
+            b"FEN" => self.fen_tag = Some(value.decode()),
+            b"Variant" => self.variant_tag = Some(value.decode()),
+            b"Result" => self.result = value.decode(),
+            _ => {}
+        }
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        let standard =
+            self.fen_tag.is_none() && !self.variant_tag.as_deref().is_some_and(is_chess960_variant);
+        if standard {
+            if let Some(start) = &self.standard_start {
+                self.state = Some(start.clone());
+                return Skip(false);
+            }
+        }
+        let started = self.start_position().and_then(|(setup, mode)| {
+            P::start(&setup, mode).map_err(|e| {
+                self.start_fen = setup.to_fen();
+                e
+            })
+        });
+        match started {
+            Ok(state) => {
+                if standard {
+                    self.standard_start = Some(state.clone());
+                }
+                self.state = Some(state);
+            }
+            Err(message) => {
+                if self.start_fen.is_empty() {
+                    self.start_fen = self.fen_tag.clone().unwrap_or_default();
+                }
+                self.fail(ErrorKind::Setup, b"", TextPos::START, message);
+                if let Some(e) = self.error.as_mut() {
+                    e.ply = 0;
+                }
+                self.unplaced = true;
+            }
+        }
+        Skip(false)
+    }
+
+    fn san(&mut self, san: &[u8], at: TextPos) {
+        self.place(at);
+        if self.error.is_some() {
+            return;
+        }
+        let Some(state) = self.state.as_mut() else {
+            return;
+        };
+        match state.play_san(san, self.mode) {
+            Ok(()) => self.plies += 1,
+            Err(failure) => {
+                let kind = match failure {
+                    MoveFailure::Syntax(_) => ErrorKind::Syntax,
+                    MoveFailure::Meaning(_) => ErrorKind::Illegal,
+                    MoveFailure::Disagreement(_) => ErrorKind::Disagreement,
+                };
+                let message = failure_text(&failure).to_string();
+                self.fail(kind, san, at, message);
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn outcome(&mut self, _outcome: Option<Outcome>, at: TextPos) {
+        self.place(at);
+    }
+
+    fn comment(&mut self, _text: &[u8], at: TextPos) {
+        self.place(at);
+    }
+
+    /// Malformed text fails the game; slips that leave the mainline intact (a missing result,
+    /// an unclosed variation, a truncated comment, an odd annotation) do not.
+    fn error(&mut self, err: PgnError) {
+        let fatal = matches!(
+            err.kind,
+            PgnErrorKind::UnexpectedBytes { .. }
+                | PgnErrorKind::MalformedTag
+                | PgnErrorKind::UnterminatedComment
+                | PgnErrorKind::TokenTooLong
+        );
+        if fatal {
+            self.fail(ErrorKind::Pgn, b"", err.pos, err.to_string());
+        }
+    }
+
+    fn end_game(&mut self) -> GameReport {
+        if self.state.is_none() && self.error.is_none() {
+            // A game whose movetext never started (tags only): replay the empty mainline.
+            let _ = self.begin_movetext();
+        }
+        let disagreement = self.state.as_ref().and_then(|s| s.final_disagreement());
+        if let Some(message) = disagreement {
+            self.fail(ErrorKind::Disagreement, b"", TextPos::START, message);
+        }
+        let (final_fen, status) = match &self.state {
+            Some(state) => (state.fen(), state.status()),
+            None => (self.start_fen.clone(), Status::Ongoing),
+        };
+        let report = GameReport {
+            file: self.file.clone(),
+            index: self.index,
+            plies: self.plies,
+            final_fen,
+            result: std::mem::replace(&mut self.result, "*".to_string()),
+            status,
+            error: self.error.take(),
+        };
+        self.index += 1;
+        report
+    }
+}
