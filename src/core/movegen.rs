@@ -23,10 +23,12 @@ use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks, rook_rays,
 };
-use super::bitboard::{bit, more_than_one, rank, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
+use super::bitboard::{
+    bit, more_than_one, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H,
+};
 use super::position::Position;
 use crate::rules::{Move, MoveKind};
-use crate::types::Role;
+use crate::types::{Role, Square};
 
 /// The legal moves of one piece: its role, its square index and its target squares.
 ///
@@ -429,6 +431,87 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         generate(self, from_mask, to_mask, &mut |g| expand(self, g, out));
+    }
+
+    /// Appends the legal moves of our pieces of `role` that reach `to` (for the king, castling
+    /// counts when `to` is the rook's square or the king's destination).
+    ///
+    /// The fast path for reading SAN: instead of running the generator it finds the few pieces
+    /// of that role that could reach `to` at all, and keeps a non-king move when our king is
+    /// not attacked once it is made (the mover lifted, `to` filled, a captured piece removed).
+    /// King moves and en passant go through the generator's own tests.
+    pub fn legal_moves_of_role_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
+        let us = self.turn.index();
+        let own = self.by_color[us];
+        let them = self.by_color[us ^ 1];
+        let occ = own | them;
+        let pieces = self.by_role[role.index()] & own;
+        let (t, tb) = (to.index(), to.bit());
+        if role == Role::King {
+            self.legal_moves_masked_into(pieces, tb, out);
+            return;
+        }
+        if own & tb != 0 {
+            return;
+        }
+        let from_set = match role {
+            Role::Pawn if t == self.ep as usize => {
+                let king = self.king_of(self.turn);
+                if !more_than_one(self.checkers()) {
+                    for from in Squares(pawn_attacks(us ^ 1, t) & pieces) {
+                        if ep_is_safe(self, king, from, t) {
+                            out.push(Move {
+                                from: square(from),
+                                to,
+                                kind: MoveKind::EnPassant,
+                            });
+                        }
+                    }
+                }
+                return;
+            }
+            Role::Pawn if them & tb != 0 => pawn_attacks(us ^ 1, t) & pieces,
+            Role::Pawn => {
+                let (behind, double_rank) = if us == 0 {
+                    (if t >= 8 { bit(t - 8) } else { 0 }, 3)
+                } else {
+                    (if t < 56 { bit(t + 8) } else { 0 }, 4)
+                };
+                let single = behind & pieces;
+                let double = if single == 0 && behind & occ == 0 && t / 8 == double_rank {
+                    pieces & if us == 0 { bit(t - 16) } else { bit(t + 16) }
+                } else {
+                    0
+                };
+                single | double
+            }
+            Role::Knight => knight_attacks(t) & pieces,
+            Role::Bishop => bishop_attacks(t, occ) & pieces,
+            Role::Rook => rook_attacks(t, occ) & pieces,
+            _ => queen_attacks(t, occ) & pieces,
+        };
+        if from_set == 0 {
+            return;
+        }
+        let king = self.king_of(self.turn);
+        for from in Squares(from_set) {
+            let after = (occ ^ bit(from)) | tb;
+            if self.attackers(king, self.turn.other(), after) & !tb != 0 {
+                continue;
+            }
+            let from = square(from);
+            if role == Role::Pawn && BACK_RANKS & tb != 0 {
+                for p in Role::PROMOTIONS {
+                    out.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Promotion(p),
+                    });
+                }
+            } else {
+                out.push(Move::normal(from, to));
+            }
+        }
     }
 
     /// Whether `m` is a legal move here.
