@@ -399,9 +399,11 @@ impl Parser<'_> {
         if promotion.is_some() && role != Role::Pawn {
             return Err(self.fail(end, ParseSanErrorKind::Unexpected));
         }
-        if let (false, Some(f), Some(r), false) = (lettered, file, rank, capture) {
-            // No piece letter and a full from-square: UCI text (`e2e4`, `g1f3`).
-            self.lenient(0, Leniency::CoordinateText)?;
+        if let (Role::Pawn, Some(f), Some(r), false) = (role, file, rank, capture) {
+            // No piece letter (or `P`) and a full from-square: UCI text (`e2e4`, `g1f3`).
+            if !lettered {
+                self.lenient(0, Leniency::CoordinateText)?;
+            }
             let from = Square::from_coords(f, r).unwrap_or(to);
             return Ok(San::Coordinates(UciMove::Normal {
                 from,
@@ -499,6 +501,26 @@ impl SanPlus {
             suffix: check_suffix(pos),
         }
     }
+}
+
+/// The canonical SAN of legal move `m` in `pos`, without check suffix (see [`San::from_move`]).
+#[must_use]
+pub fn san<R: Rules>(pos: &R, m: &Move) -> San {
+    San::from_move(pos, m)
+}
+
+/// The canonical SAN of legal move `m` in `pos`, with `+` or `#` (see [`SanPlus::from_move`]).
+///
+/// ```
+/// # fn f<R: vdmchess::Rules>(start: &R) {
+/// use vdmchess::notation::san::{san_plus, SanMode, SanPlus};
+/// let m = SanPlus::from_ascii(b"g1f3", SanMode::Lenient).unwrap().to_move(start).unwrap();
+/// assert_eq!(san_plus(start, &m).to_string(), "Nf3");
+/// # }
+/// ```
+#[must_use]
+pub fn san_plus<R: Rules>(pos: &R, m: &Move) -> SanPlus {
+    SanPlus::from_move(pos, m)
 }
 
 /// `+` or `#` for the position after a move.
@@ -771,6 +793,7 @@ mod tests {
             ("e:d5", "exd5", Leniency::ColonCapture),
             ("Ng1-f3", "Ng1f3", Leniency::Hyphen),
             ("e2e4", "e2e4", Leniency::CoordinateText),
+            ("Pe2e4", "e2e4", Leniency::PawnLetter),
             ("e7e8q", "e7e8q", Leniency::LowercasePromotion),
             ("d7d8R", "d7d8r", Leniency::PromotionWithoutEquals),
             ("--", "--", Leniency::NullMove),
