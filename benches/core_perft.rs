@@ -26,8 +26,7 @@ fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("core_perft");
     group.sample_size(10);
     for (name, fen, depth) in POSITIONS {
-        let pos =
-            Position::from_setup(&parse_fen(fen).unwrap(), CastlingMode::Standard).unwrap();
+        let pos = Position::from_setup(&parse_fen(fen).unwrap(), CastlingMode::Standard).unwrap();
         let nodes = perft(&pos, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{name}-d{depth}"), |b| {

@@ -94,13 +94,11 @@ POSITIONS=(
   "cpw-pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7"
 )
 
-# Wall-clock seconds of one run of "$@"; its last output line (the node count) goes to $PEERS/nodes.
+# "WALL USER" seconds of one run of "$@" (wall clock, and CPU time in user mode of the whole
+# process, threads included); its last output line (the node count) goes to $PEERS/nodes.
 seconds_of() {
-  local t0 t1
-  t0=$(date +%s%N)
-  "$@" | tail -n 1 > "$PEERS/nodes"
-  t1=$(date +%s%N)
-  awk -v d="$(( t1 - t0 ))" 'BEGIN {printf "%.6f", d / 1e9}'
+  local TIMEFORMAT='%R %U'
+  { time "$@" | tail -n 1 > "$PEERS/nodes"; } 2>&1
 }
 
 stockfish_perft() {
@@ -119,24 +117,29 @@ LIBS=(vdmchess vdmchess-2t chess cozy-chess shakmaty)
 [ -x "$STOCKFISH" ] && LIBS+=(stockfish)
 
 echo "median of $RUNS runs (libraries interleaved run by run, so load changes hit all alike)"
-printf '%-10s %-11s %14s %9s %8s %10s\n' position library nodes seconds Mnps vdm/peer
+echo "Mnps = nodes / wall-clock seconds; cpu-Mnps = nodes / user CPU seconds (robust to other load)"
+printf '%-10s %-11s %11s %8s %8s %9s %9s %9s\n' position library nodes wall-s Mnps vdm/peer cpu-Mnps vdm/peer
 for entry in "${POSITIONS[@]}"; do
   IFS='|' read -r name fen depth <<<"$entry"
-  declare -A times=()
-  declare -A nodes=()
+  declare -A walls=() users=() nodes=()
   for _ in $(seq "$RUNS"); do
     for lib in "${LIBS[@]}"; do
-      times[$lib]+="$(seconds_of run_one "$lib" "$fen" "$depth") "
+      read -r w u < <(seconds_of run_one "$lib" "$fen" "$depth")
+      walls[$lib]+="$w "
+      users[$lib]+="$u "
       nodes[$lib]=$(cat "$PEERS/nodes")
     done
   done
-  vdm_mnps=""
+  vdm_wall="" vdm_cpu=""
   for lib in "${LIBS[@]}"; do
-    s=$(printf '%s\n' ${times[$lib]} | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    mnps=$(awk -v n="${nodes[$lib]}" -v s="$s" 'BEGIN {printf "%.1f", n / s / 1e6}')
-    [ "$lib" = vdmchess ] && vdm_mnps="$mnps"
-    ratio=$(awk -v a="$vdm_mnps" -v b="$mnps" 'BEGIN {printf "%.2f", a / b}')
-    printf '%-10s %-11s %14s %9s %8s %10s\n' "$name" "$lib" "${nodes[$lib]}" "$s" "$mnps" "$ratio"
+    w=$(printf '%s\n' ${walls[$lib]} | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    u=$(printf '%s\n' ${users[$lib]} | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    mnps=$(awk -v n="${nodes[$lib]}" -v s="$w" 'BEGIN {printf "%.1f", n / s / 1e6}')
+    cpu=$(awk -v n="${nodes[$lib]}" -v s="$u" 'BEGIN {printf "%.1f", (s > 0) ? n / s / 1e6 : 0}')
+    [ "$lib" = vdmchess ] && vdm_wall="$mnps" && vdm_cpu="$cpu"
+    r1=$(awk -v a="$vdm_wall" -v b="$mnps" 'BEGIN {printf "%.2f", a / b}')
+    r2=$(awk -v a="$vdm_cpu" -v b="$cpu" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
+    printf '%-10s %-11s %11s %8s %8s %9s %9s %9s\n' "$name" "$lib" "${nodes[$lib]}" "$w" "$mnps" "$r1" "$cpu" "$r2"
   done
-  unset times nodes
+  unset walls users nodes
 done

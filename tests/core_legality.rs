@@ -116,3 +116,22 @@ fn play_refuses_illegal_moves() {
     }
     assert!(game.play(&Move::normal(sq("e2"), sq("e4"))).is_ok());
 }
+
+/// The SAN fast path (`legal_moves_to_into`) against filtering, at every position of the
+/// tricky and standard perft suites (impossible checks, en-passant pins, 218 moves ...).
+#[test]
+fn moves_to_a_square_in_the_perft_suites() {
+    for name in ["tricky.perft", "standard.epd", "chess960-fischer.epd"] {
+        for case in common::perft_data::read_suite(name) {
+            let setup = vdmchess::notation::fen::parse_fen(&case.fen).unwrap();
+            let game = Chess::from_setup(&setup, CastlingMode::Chess960).unwrap();
+            check_moves_to(&game);
+            check_is_legal(&game);
+            // And one ply deeper.
+            for m in game.legal_moves() {
+                let next = game.play(&m).unwrap();
+                check_moves_to(&next);
+            }
+        }
+    }
+}

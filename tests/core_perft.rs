@@ -8,7 +8,7 @@
 mod common;
 
 use common::perft_data::{read_suite, PerftCase};
-use vdmchess::core::{perft, perft_divide, perft_threads, Position};
+use vdmchess::core::{perft_divide, perft_threads, Position};
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, Setup};
 

@@ -199,3 +199,23 @@ fn setup_validation_is_the_only_way_in() {
     setup.castling_rights = setup.castling_rights.with("d1".parse().unwrap());
     assert!(Game::from_setup(&setup, CastlingMode::Chess960).is_err());
 }
+
+#[test]
+fn pre_possible_moves_direction_fires() {
+    use vdmchess::model::piece::{
+        possible_moves_direction, pre_possible_moves_direction, Direction, InvalidDirection,
+        ObstacleSet,
+    };
+    let rook = Piece::new(PieceType::Rook, c(1, 1), Colour::White);
+    let none = ObstacleSet::new();
+    let up = Direction { dx: 0, dy: 1 };
+    assert!(pre_possible_moves_direction(&rook, up, &none));
+    assert_eq!(possible_moves_direction(rook, up, &none).unwrap().len(), 7);
+    for bad in [Direction { dx: 0, dy: 0 }, Direction { dx: 1, dy: 2 }] {
+        assert!(!pre_possible_moves_direction(&rook, bad, &none));
+        assert_eq!(
+            possible_moves_direction(rook, bad, &none),
+            Err(InvalidDirection(bad))
+        );
+    }
+}

@@ -116,6 +116,15 @@ fn standard_epd_suite_depth_2() {
 }
 
 #[test]
+fn random_positions_sample_depth_3() {
+    let random = load("random.perft");
+    assert!(random.len() > 4000);
+    for c in random.iter().step_by(40) {
+        check(c, 3);
+    }
+}
+
+#[test]
 #[ignore = "deep: about a minute in release"]
 fn deep_classic_positions() {
     let classic = load("classic.perft");
@@ -141,5 +150,8 @@ fn deep_chess960_and_tricky() {
     }
     for c in &load("standard.epd") {
         check(c, 5);
+    }
+    for c in &load("random.perft") {
+        check(c, 3);
     }
 }

@@ -5,7 +5,7 @@
 //! [`super::magic`].
 
 use super::bitboard::{bit, Bitboard};
-pub use super::magic::{bishop_attacks, queen_attacks, rook_attacks};
+pub use super::magic::{bishop_attacks, bishop_rays, queen_attacks, rook_attacks, rook_rays};
 
 const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),

@@ -8,8 +8,7 @@
 //! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
 //! collision of two different positions has probability about 2^-64 per comparison.
 
-use super::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
-use super::bitboard::{file, Bitboard, Squares};
+use super::bitboard::{Bitboard, Squares};
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
 use crate::rules::{Move, Rules, Status};
@@ -123,27 +122,10 @@ impl Rules for Chess {
         self.pos.legal_moves_into(out);
     }
 
-    /// Generates only moves of `role` to `to`: one pass of the generator, restricted to the
-    /// pieces of that role that could reach `to` at all.
+    /// Finds only the moves of `role` to `to`: see [`Position::legal_moves_of_role_to`].
     #[inline]
     fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
-        let t = to.index();
-        let occ = self.pos.occupied();
-        let reach = match role {
-            Role::Pawn => {
-                file(usize::from(to.file())) | pawn_attacks(self.pos.turn().other().index(), t)
-            }
-            Role::Knight => knight_attacks(t),
-            Role::Bishop => bishop_attacks(t, occ),
-            Role::Rook => rook_attacks(t, occ),
-            Role::Queen => queen_attacks(t, occ),
-            // Castling reaches the king's destination from afar.
-            Role::King => !0,
-        };
-        let from_mask = self.pos.role_bb(role) & self.pos.color_bb(self.pos.turn()) & reach;
-        if from_mask != 0 {
-            self.pos.legal_moves_masked_into(from_mask, to.bit(), out);
-        }
+        self.pos.legal_moves_of_role_to(role, to, out);
     }
 
     #[inline]

@@ -266,6 +266,33 @@ pub fn bishop_attacks(sq: usize, occ: Bitboard) -> Bitboard {
     BISHOP_TABLE[m.offset + ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
 }
 
+const fn rays(dirs: &[(i32, i32); 4]) -> [Bitboard; 64] {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = slide(sq, 0, dirs);
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_RAYS: [Bitboard; 64] = rays(&ROOK_DIRS);
+static BISHOP_RAYS: [Bitboard; 64] = rays(&BISHOP_DIRS);
+
+/// The squares a rook on `sq` attacks on an empty board.
+#[must_use]
+#[inline]
+pub fn rook_rays(sq: usize) -> Bitboard {
+    ROOK_RAYS[sq]
+}
+
+/// The squares a bishop on `sq` attacks on an empty board.
+#[must_use]
+#[inline]
+pub fn bishop_rays(sq: usize) -> Bitboard {
+    BISHOP_RAYS[sq]
+}
+
 /// The squares a queen on `sq` attacks when `occ` is occupied.
 #[must_use]
 #[inline]
@@ -289,6 +316,8 @@ mod tests {
             for sq in 0..64 {
                 assert_eq!(rook_attacks(sq, occ), slide(sq, occ, &ROOK_DIRS));
                 assert_eq!(bishop_attacks(sq, occ), slide(sq, occ, &BISHOP_DIRS));
+                assert_eq!(rook_rays(sq), rook_attacks(sq, 0));
+                assert_eq!(bishop_rays(sq), bishop_attacks(sq, 0));
             }
         }
     }

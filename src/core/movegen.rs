@@ -20,13 +20,15 @@
 //! Perft counts the last ply by adding up the groups' sizes without playing any move.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
-use super::bitboard::{bit, more_than_one, rank, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
+use super::bitboard::{
+    bit, more_than_one, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H,
+};
 use super::position::Position;
 use crate::rules::{Move, MoveKind};
-use crate::types::Role;
+use crate::types::{Role, Square};
 
 /// The legal moves of one piece: its role, its square index and its target squares.
 ///
@@ -66,8 +68,8 @@ pub(crate) fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bit
     let occ = own | them;
     let r = &pos.by_role;
     let queens = r[Role::Queen.index()];
-    let snipers = (rook_attacks(king, 0) & (r[Role::Rook.index()] | queens)
-        | bishop_attacks(king, 0) & (r[Role::Bishop.index()] | queens))
+    let snipers = (rook_rays(king) & (r[Role::Rook.index()] | queens)
+        | bishop_rays(king) & (r[Role::Bishop.index()] | queens))
         & them;
     let mut checkers = them
         & ((knight_attacks(king) & r[Role::Knight.index()])
@@ -82,6 +84,51 @@ pub(crate) fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bit
         }
     }
     (checkers, pinned)
+}
+
+/// The squares of `candidates` (next to our king on `king`) that no enemy piece attacks once
+/// the king has left its square (so it cannot shelter behind itself on a slider's line).
+///
+/// Two ways to the same answer, chosen by cost: ask for the attackers of each candidate
+/// (about five table lookups each), or build the map of every square the enemy attacks (one
+/// lookup per enemy piece, pawns set-wise) when that is cheaper, as in sparse endgames.
+#[inline]
+fn safe_king_squares(pos: &Position, king: usize, candidates: Bitboard) -> Bitboard {
+    if candidates == 0 {
+        return 0;
+    }
+    let us = pos.turn.index();
+    let them = pos.by_color[us ^ 1];
+    let occ = (pos.by_color[us] | them) ^ bit(king);
+    let r = &pos.by_role;
+    let pawns = r[Role::Pawn.index()] & them;
+    let pieces = them & !pawns;
+    if candidates.count_ones() * 4 <= pieces.count_ones() {
+        let mut safe = 0;
+        for t in Squares(candidates) {
+            if pos.attackers(t, pos.turn.other(), occ) == 0 {
+                safe |= bit(t);
+            }
+        }
+        return safe;
+    }
+    let mut attacked = if us == 0 {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    };
+    let queens = r[Role::Queen.index()];
+    for sq in Squares(pieces & (r[Role::Rook.index()] | queens)) {
+        attacked |= rook_attacks(sq, occ);
+    }
+    for sq in Squares(pieces & (r[Role::Bishop.index()] | queens)) {
+        attacked |= bishop_attacks(sq, occ);
+    }
+    for sq in Squares(pieces & r[Role::Knight.index()]) {
+        attacked |= knight_attacks(sq);
+    }
+    attacked |= king_attacks(pos.king_of(pos.turn.other()));
+    candidates & !attacked
 }
 
 /// Whether the en-passant capture by the pawn on `from` leaves our king safe.
@@ -159,13 +206,8 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
     let (checkers, pinned) = checkers_and_pinned(pos, king);
 
     if from_mask & bit(king) != 0 {
-        let mut to = 0;
-        let occ_without_king = occ ^ bit(king);
-        for t in Squares(king_attacks(king) & !own & to_mask) {
-            if pos.attackers(t, pos.turn.other(), occ_without_king) == 0 {
-                to |= bit(t);
-            }
-        }
+        let candidates = king_attacks(king) & !own & to_mask;
+        let to = safe_king_squares(pos, king, candidates);
         if to != 0 {
             f.group(MoveGroup {
                 role: Role::King,
@@ -389,6 +431,87 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         generate(self, from_mask, to_mask, &mut |g| expand(self, g, out));
+    }
+
+    /// Appends the legal moves of our pieces of `role` that reach `to` (for the king, castling
+    /// counts when `to` is the rook's square or the king's destination).
+    ///
+    /// The fast path for reading SAN: instead of running the generator it finds the few pieces
+    /// of that role that could reach `to` at all, and keeps a non-king move when our king is
+    /// not attacked once it is made (the mover lifted, `to` filled, a captured piece removed).
+    /// King moves and en passant go through the generator's own tests.
+    pub fn legal_moves_of_role_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
+        let us = self.turn.index();
+        let own = self.by_color[us];
+        let them = self.by_color[us ^ 1];
+        let occ = own | them;
+        let pieces = self.by_role[role.index()] & own;
+        let (t, tb) = (to.index(), to.bit());
+        if role == Role::King {
+            self.legal_moves_masked_into(pieces, tb, out);
+            return;
+        }
+        if own & tb != 0 {
+            return;
+        }
+        let from_set = match role {
+            Role::Pawn if t == self.ep as usize => {
+                let king = self.king_of(self.turn);
+                if !more_than_one(self.checkers()) {
+                    for from in Squares(pawn_attacks(us ^ 1, t) & pieces) {
+                        if ep_is_safe(self, king, from, t) {
+                            out.push(Move {
+                                from: square(from),
+                                to,
+                                kind: MoveKind::EnPassant,
+                            });
+                        }
+                    }
+                }
+                return;
+            }
+            Role::Pawn if them & tb != 0 => pawn_attacks(us ^ 1, t) & pieces,
+            Role::Pawn => {
+                let (behind, double_rank) = if us == 0 {
+                    (if t >= 8 { bit(t - 8) } else { 0 }, 3)
+                } else {
+                    (if t < 56 { bit(t + 8) } else { 0 }, 4)
+                };
+                let single = behind & pieces;
+                let double = if single == 0 && behind & occ == 0 && t / 8 == double_rank {
+                    pieces & if us == 0 { bit(t - 16) } else { bit(t + 16) }
+                } else {
+                    0
+                };
+                single | double
+            }
+            Role::Knight => knight_attacks(t) & pieces,
+            Role::Bishop => bishop_attacks(t, occ) & pieces,
+            Role::Rook => rook_attacks(t, occ) & pieces,
+            _ => queen_attacks(t, occ) & pieces,
+        };
+        if from_set == 0 {
+            return;
+        }
+        let king = self.king_of(self.turn);
+        for from in Squares(from_set) {
+            let after = (occ ^ bit(from)) | tb;
+            if self.attackers(king, self.turn.other(), after) & !tb != 0 {
+                continue;
+            }
+            let from = square(from);
+            if role == Role::Pawn && BACK_RANKS & tb != 0 {
+                for p in Role::PROMOTIONS {
+                    out.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Promotion(p),
+                    });
+                }
+            } else {
+                out.push(Move::normal(from, to));
+            }
+        }
     }
 
     /// Whether `m` is a legal move here.

@@ -149,53 +149,49 @@ pub fn is_stalemate(game: &Game) -> bool {
     !is_check(game) && legal_moves(game).is_empty()
 }
 
-/// What makes two positions "the same" for repetitions (FIDE Laws 9.2.2): the placement, the
-/// side to move, the castling rights and the legal en-passant capture, if any.
-#[derive(PartialEq, Eq)]
-struct Identity {
-    squares: Squares,
-    turn: Colour,
-    rights: Vec<Coordinate>,
-    en_passant: Option<Coordinate>,
-}
-
-/// Every position of the game from its start, oldest first, as [`Identity`] values. Replays
-/// the history on array views: O(history) (only the draw rules need it).
-fn identities(game: &Game) -> Vec<Identity> {
-    let start = game.board.start();
-    let mut squares = Squares::of(start.state());
-    let mut turn = start.turn();
-    let mut rights: Vec<Coordinate> = start.castling().to_vec();
-    let mut target = start.en_passant();
-    let identity = |squares: &Squares,
-                    turn: Colour,
-                    rights: &Vec<Coordinate>,
-                    target: Option<Coordinate>| Identity {
-        squares: squares.clone(),
-        turn,
-        rights: rights.clone(),
-        en_passant: target.filter(|_| legal_en_passant_on(squares.clone(), turn, target)),
-    };
-    let mut out = vec![identity(&squares, turn, &rights, target)];
-    for m in game.board.history().iter() {
-        squares.apply(m);
-        turn = opposite_colour(turn);
-        rights.retain(|&r| !ends_right(m, r));
-        target = passed_square(m);
-        out.push(identity(&squares, turn, &rights, target));
-    }
-    out
-}
-
 /// VDM `repetition_count`: how often the current position has occurred since the game's
-/// start, this time included (FIDE Laws 9.2.2 defines "the same position").
+/// start, this time included. Positions are the same (FIDE Laws 9.2.2) when the placement,
+/// the side to move, the castling rights and the legal en-passant capture (if any) are.
+/// Replays the history on an array view: O(history); only the draw rules need it.
 #[must_use]
 pub fn repetition_count(game: &Game) -> usize {
-    let all = identities(game);
-    match all.last() {
-        Some(now) => all.iter().filter(|p| *p == now).count(),
-        None => 1,
+    let board = game.board();
+    let now = Squares::of(board.state());
+    let now_turn = turn(game);
+    let now_rights = board::castling_rights(board);
+    let now_ep = legal_en_passant(&now, now_turn, board::en_passant_target(board));
+    let start = board.start();
+    let mut squares = Squares::of(start.state());
+    let mut side = start.turn();
+    let mut rights: Vec<Coordinate> = start.castling().to_vec();
+    let mut target = start.en_passant();
+    let mut count = 0;
+    let mut history = board.history().iter();
+    loop {
+        // Cheapest comparisons first; the en-passant legality only for otherwise equal ones.
+        if side == now_turn
+            && squares == now
+            && rights == now_rights
+            && legal_en_passant(&squares, side, target) == now_ep
+        {
+            count += 1;
+        }
+        let Some(m) = history.next() else { break };
+        squares.apply(m);
+        side = opposite_colour(side);
+        rights.retain(|&r| !ends_right(m, r));
+        target = passed_square(m);
     }
+    count
+}
+
+/// The en-passant target, if an en-passant capture onto it is legal.
+fn legal_en_passant(
+    squares: &Squares,
+    side: Colour,
+    target: Option<Coordinate>,
+) -> Option<Coordinate> {
+    target.filter(|_| legal_en_passant_on(squares.clone(), side, target))
 }
 
 /// VDM `is_threefold_repetition`: the position has occurred at least three times, a draw the
@@ -288,11 +284,13 @@ pub fn claimable_draws(game: &Game) -> Vec<ClaimableDraw> {
 /// [`crate::rules::Status`] (after checkmate, which takes precedence).
 #[must_use]
 pub fn automatic_draw(game: &Game) -> Option<AutomaticDraw> {
-    if is_checkmate(game) {
+    let no_moves = legal_moves(game).is_empty();
+    let check = is_check(game);
+    if no_moves && check {
         None
     } else if is_insufficient_material(game) {
         Some(AutomaticDraw::InsufficientMaterial)
-    } else if is_stalemate(game) {
+    } else if no_moves {
         Some(AutomaticDraw::Stalemate)
     } else if is_seventyfive_moves(game) {
         Some(AutomaticDraw::SeventyfiveMoves)

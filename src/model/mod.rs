@@ -16,6 +16,16 @@
 //!
 //! Renamed because of Rust keywords: VDM `move` is `move_`, the field `type` is `piece_type`.
 //!
+//! Beside the three VDM modules: [`squares`] (the 8×8 array view move generation builds from a
+//! board state for the length of one call, and `move_effect`, the one definition of what a
+//! move does), [`port`] (`impl Rules for Game` and the move conversions) and, behind the
+//! `quickcheck`/`proptest` features, `arbitrary` (generators for property tests).
+//!
+//! **Speed.** The model is the specification, so it is written to be read; within that design
+//! it is fast: about 5 million perft nodes per second (bulk counting the last ply), several
+//! times python-chess, and some ten microseconds per move when replaying games
+//! (`benches/compare_python_chess.py`).
+//!
 //! ```
 //! use vdmchess::model::game::{default_game, legal_moves, move_, winner, Winner};
 //! let mut game = default_game();

@@ -504,26 +504,68 @@ pub fn possible_move_direction(
     (!obstacles.contains(own)).then_some(piece.at(to))
 }
 
+/// VDM `pre_possible_moves_direction`: `d` is one step towards one of the eight neighbours
+/// (`|dx| <= 1`, `|dy| <= 1`, not both 0), so the ray is a line and ends at the board's edge.
+#[must_use]
+pub const fn pre_possible_moves_direction(
+    _piece: &Piece,
+    d: Direction,
+    _obstacles: &ObstacleSet,
+) -> bool {
+    d.dx.abs() <= 1 && d.dy.abs() <= 1 && (d.dx != 0 || d.dy != 0)
+}
+
+/// A direction refused by [`pre_possible_moves_direction`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidDirection(pub Direction);
+
+impl fmt::Display for InvalidDirection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid ray direction ({}, {}): expected one step to a neighbouring square",
+            self.0.dx, self.0.dy
+        )
+    }
+}
+
+impl std::error::Error for InvalidDirection {}
+
 /// VDM `possible_moves_direction`: the piece on every square of the ray `d`, stopping before an
-/// own obstacle and on (capturing) an enemy one (FIDE Laws 3.5: sliders do not jump).
+/// own obstacle and on (capturing) an enemy one (FIDE Laws 3.2-3.4; 3.5: sliders do not jump).
+///
+/// # Errors
+///
+/// [`InvalidDirection`] when `d` is not a step to a neighbouring square
+/// ([`pre_possible_moves_direction`]).
 ///
 /// ```
 /// use vdmchess::model::piece::*;
 /// let rook = Piece::new(PieceType::Rook, Coordinate::new(1, 1).unwrap(), Colour::White);
 /// let blocker = Obstacle { coord: Coordinate::new(1, 4).unwrap(), colour: Colour::Black };
 /// let obstacles: ObstacleSet = [rook.obstacle(), blocker].into_iter().collect();
-/// let ray = possible_moves_direction(rook, Direction { dx: 0, dy: 1 }, &obstacles);
+/// let ray = possible_moves_direction(rook, Direction { dx: 0, dy: 1 }, &obstacles).unwrap();
 /// let names: Vec<String> = ray.iter().map(|p| p.coord.to_string()).collect();
 /// assert_eq!(names, ["a2", "a3", "a4"]);
+/// assert!(possible_moves_direction(rook, Direction { dx: 0, dy: 0 }, &obstacles).is_err());
 /// ```
-#[must_use]
-pub fn possible_moves_direction(piece: Piece, d: Direction, obstacles: &ObstacleSet) -> Vec<Piece> {
+pub fn possible_moves_direction(
+    piece: Piece,
+    d: Direction,
+    obstacles: &ObstacleSet,
+) -> Result<Vec<Piece>, InvalidDirection> {
+    if !pre_possible_moves_direction(&piece, d, obstacles) {
+        return Err(InvalidDirection(d));
+    }
     let mut out = Vec::with_capacity(7);
     push_ray(piece, d, obstacles, &mut out);
-    out
+    Ok(out)
 }
 
+/// Appends the ray `d` of `piece`; `d` satisfies [`pre_possible_moves_direction`] (every
+/// caller passes one of the constant direction tables).
 fn push_ray(piece: Piece, d: Direction, obstacles: &ObstacleSet, out: &mut Vec<Piece>) {
+    debug_assert!(pre_possible_moves_direction(&piece, d, obstacles));
     let mut at = piece.coord;
     while let Some(to) = coordinate_offset(at, d) {
         if obstacles.is_occupied(to) {

@@ -10,7 +10,7 @@ use crate::model::board::{self, Board, Move as ModelMove};
 use crate::model::game::{self, Game};
 use crate::model::piece::{Piece, PieceType};
 use crate::model::squares::Squares;
-use crate::rules::{Move, MoveKind, Rules};
+use crate::rules::{Move, MoveKind, PlayError, Rules};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece as SharedPiece, Square};
 
@@ -55,6 +55,16 @@ pub fn from_port_move(squares: &Squares, m: &Move) -> Option<ModelMove> {
     ModelMove::new(from, to).ok()
 }
 
+/// The model move `m` names, if it is legal: it converts back to exactly `m` (so the kind is
+/// right) and satisfies `board::pre_move`.
+fn checked_model_move(game: &Game, m: &Move) -> Option<ModelMove> {
+    let squares = Squares::of(game.board().state());
+    from_port_move(&squares, m).filter(|model_move| {
+        to_port_move(&squares, model_move) == *m
+            && board::pre_move_on(game.board(), squares.clone(), model_move)
+    })
+}
+
 impl Rules for Game {
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
         Game::from_setup(setup, mode)
@@ -80,12 +90,22 @@ impl Rules for Game {
     }
 
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        let squares = Squares::of(self.board().state());
-        out.extend(
-            game::legal_moves(self)
-                .iter()
-                .map(|m| to_port_move(&squares, m)),
-        );
+        let (moves, squares) = board::possible_moves_and_squares(self.board());
+        out.extend(moves.iter().map(|m| to_port_move(&squares, m)));
+    }
+
+    fn is_legal(&self, m: &Move) -> bool {
+        checked_model_move(self, m).is_some()
+    }
+
+    fn play(&self, m: &Move) -> Result<Game, PlayError> {
+        match checked_model_move(self, m) {
+            Some(model_move) => Ok(Game::new(board::move_unchecked(self.board(), model_move))),
+            None => Err(PlayError {
+                mv: *m,
+                fen: self.to_setup().to_fen(),
+            }),
+        }
     }
 
     fn play_unchecked(&mut self, m: &Move) {

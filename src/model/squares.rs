@@ -73,47 +73,46 @@ impl Squares {
     /// piece of either colour.
     #[must_use]
     pub fn attacked_by(&self, colour: Colour, target: Coordinate) -> bool {
-        let is = |c: Option<Coordinate>, types: &[PieceType]| {
-            c.and_then(|c| self.get(c))
-                .is_some_and(|p| p.colour == colour && types.contains(&p.piece_type))
+        let holds = |c: Option<Coordinate>, piece_type: PieceType| match c {
+            Some(coord) => self.get(coord) == Some(Piece::new(piece_type, coord, colour)),
+            None => false,
         };
         // A pawn of `colour` attacks `target` from one step behind it, diagonally.
-        let pawn_sources = pawn_capture_directions(colour).map(|d| {
-            coordinate_offset(
-                target,
-                Direction {
-                    dx: -d.dx,
-                    dy: -d.dy,
-                },
-            )
-        });
-        pawn_sources.into_iter().any(|c| is(c, &[PieceType::Pawn]))
-            || knight_directions()
+        for d in pawn_capture_directions(colour) {
+            if holds(coordinate_offset(target, reversed(d)), PieceType::Pawn) {
+                return true;
+            }
+        }
+        for d in knight_directions() {
+            if holds(coordinate_offset(target, d), PieceType::Knight) {
+                return true;
+            }
+        }
+        for d in king_directions() {
+            if holds(coordinate_offset(target, d), PieceType::King) {
+                return true;
+            }
+        }
+        // Sliders attack along their rays up to the first piece; the queen along both kinds.
+        let slider = |d: Direction, piece_type: PieceType| {
+            matches!(self.first_piece_on_ray(target, d),
+                Some(p) if p.colour == colour
+                    && (p.piece_type == piece_type || p.piece_type == PieceType::Queen))
+        };
+        rook_directions()
+            .into_iter()
+            .any(|d| slider(d, PieceType::Rook))
+            || bishop_directions()
                 .into_iter()
-                .any(|d| is(coordinate_offset(target, d), &[PieceType::Knight]))
-            || king_directions()
-                .into_iter()
-                .any(|d| is(coordinate_offset(target, d), &[PieceType::King]))
-            || rook_directions().into_iter().any(|d| {
-                is(
-                    self.first_piece_on_ray(target, d),
-                    &[PieceType::Rook, PieceType::Queen],
-                )
-            })
-            || bishop_directions().into_iter().any(|d| {
-                is(
-                    self.first_piece_on_ray(target, d),
-                    &[PieceType::Bishop, PieceType::Queen],
-                )
-            })
+                .any(|d| slider(d, PieceType::Bishop))
     }
 
-    /// The coordinate of the first piece on the ray from `from` (exclusive) in direction `d`.
-    fn first_piece_on_ray(&self, from: Coordinate, d: Direction) -> Option<Coordinate> {
+    /// The first piece on the ray from `from` (exclusive) in direction `d`.
+    fn first_piece_on_ray(&self, from: Coordinate, d: Direction) -> Option<Piece> {
         let mut at = from;
         while let Some(next) = coordinate_offset(at, d) {
-            if self.get(next).is_some() {
-                return Some(next);
+            if let Some(p) = self.get(next) {
+                return Some(p);
             }
             at = next;
         }
@@ -125,6 +124,14 @@ impl Squares {
     pub fn in_check(&self, colour: Colour) -> bool {
         self.king(colour)
             .is_some_and(|k| self.attacked_by(opposite_colour(colour), k))
+    }
+}
+
+/// The opposite direction.
+const fn reversed(d: Direction) -> Direction {
+    Direction {
+        dx: -d.dx,
+        dy: -d.dy,
     }
 }
 

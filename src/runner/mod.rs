@@ -18,6 +18,7 @@
 //! assert_eq!(reports[0].status, vdmchess::Status::Checkmate);
 //! ```
 
+pub mod chunk;
 pub mod input;
 pub mod replay;
 pub mod report;
@@ -30,8 +31,10 @@ use std::sync::{Arc, Mutex};
 
 use crate::core::Chess;
 use crate::model::game::Game;
-use crate::notation::pgn::{GameSplitter, PgnReader, RawGame};
+use crate::notation::pgn::{PgnReader, TextPos};
+
 use crate::notation::san::SanMode;
+use chunk::{Chunk, Chunker};
 
 pub use replay::{Lockstep, Replay, Single};
 pub use report::{ErrorKind, GameReport, ReplayError, Summary};
@@ -70,9 +73,6 @@ impl Default for Options {
     }
 }
 
-/// Games handed to a worker at once.
-const BATCH_GAMES: usize = 256;
-
 /// Replays every game of `reader` (named `file` in the reports), calling `sink` with each
 /// game's report in file order.
 ///
@@ -109,14 +109,18 @@ fn replay_with<P: Replay, R: Read + Send>(
     replay_parallel::<P, R>(reader, file, options, sink)
 }
 
-/// A run of whole games: its bytes, the 1-based line its first game starts on, the index of
-/// its first game, and its sequence number.
+/// A chunk of whole games and its place in the stream.
 struct Batch {
-    games: Vec<RawGame>,
-    first_index: usize,
+    chunk: Chunk,
     seq: usize,
 }
 
+/// The reports of one chunk, numbered from 0 within it.
+type Done = (usize, io::Result<Vec<GameReport>>);
+
+/// `--jobs N`: a [`Chunker`] cuts the stream into chunks of whole games (cheaply, without
+/// reading the games), `N` workers replay chunks, and the calling thread hands the reports to
+/// `sink` in file order, numbering the games. At most `2N` chunks wait in each queue.
 fn replay_parallel<P: Replay, R: Read + Send>(
     reader: R,
     file: &str,
@@ -126,34 +130,18 @@ fn replay_parallel<P: Replay, R: Read + Send>(
     let jobs = options.jobs;
     let (work_tx, work_rx) = sync_channel::<Batch>(jobs * 2);
     let work_rx = Arc::new(Mutex::new(work_rx));
-    let (done_tx, done_rx) = sync_channel::<(usize, io::Result<Vec<GameReport>>)>(jobs * 2);
+    let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     std::thread::scope(|scope| {
-        let splitter = scope.spawn(move || -> io::Result<()> {
-            let mut split = GameSplitter::new(BufReader::with_capacity(1 << 16, reader));
+        let chunker = scope.spawn(move || -> io::Result<()> {
+            let mut chunker = Chunker::new(reader);
             let mut seq = 0;
-            let mut index = 0;
-            loop {
-                let mut games = Vec::with_capacity(BATCH_GAMES);
-                while games.len() < BATCH_GAMES {
-                    match split.next_game()? {
-                        Some(game) => games.push(game),
-                        None => break,
-                    }
+            while let Some(chunk) = chunker.next_chunk()? {
+                if work_tx.send(Batch { chunk, seq }).is_err() {
+                    break;
                 }
-                if games.is_empty() {
-                    return Ok(());
-                }
-                let batch = Batch {
-                    first_index: index,
-                    seq,
-                    games,
-                };
-                index += batch.games.len();
                 seq += 1;
-                if work_tx.send(batch).is_err() {
-                    return Ok(());
-                }
             }
+            Ok(())
         });
         for _ in 0..jobs {
             let work_rx = Arc::clone(&work_rx);
@@ -164,6 +152,7 @@ fn replay_parallel<P: Replay, R: Read + Send>(
         drop(done_tx);
         let mut pending: BTreeMap<usize, Vec<GameReport>> = BTreeMap::new();
         let mut next = 0;
+        let mut index = 0;
         let mut failure = None;
         for (seq, reports) in done_rx {
             match reports {
@@ -173,13 +162,18 @@ fn replay_parallel<P: Replay, R: Read + Send>(
                 Err(e) => failure = failure.or(Some(e)),
             }
             while let Some(reports) = pending.remove(&next) {
-                reports.into_iter().for_each(&mut *sink);
+                let games = reports.len();
+                for mut report in reports {
+                    report.index += index;
+                    sink(report);
+                }
+                index += games;
                 next += 1;
             }
         }
-        let split_result = splitter
+        let split_result = chunker
             .join()
-            .unwrap_or_else(|_| Err(io::Error::other("the game splitter thread panicked")));
+            .unwrap_or_else(|_| Err(io::Error::other("the chunking thread panicked")));
         match failure {
             Some(e) => Err(e),
             None => split_result,
@@ -189,7 +183,7 @@ fn replay_parallel<P: Replay, R: Read + Send>(
 
 fn worker<P: Replay>(
     work: &Mutex<Receiver<Batch>>,
-    done: &std::sync::mpsc::SyncSender<(usize, io::Result<Vec<GameReport>>)>,
+    done: &std::sync::mpsc::SyncSender<Done>,
     file: &str,
     mode: SanMode,
 ) {
@@ -201,23 +195,20 @@ fn worker<P: Replay>(
             },
             Err(_) => return,
         };
-        let mut reports = Vec::with_capacity(batch.games.len());
-        let mut visitor = ReplayVisitor::<P>::new(file, batch.first_index, mode);
-        let mut result = Ok(());
-        for game in &batch.games {
-            let mut pgn = PgnReader::with_start(&game.bytes[..], game.start);
-            loop {
-                match pgn.read_game(&mut visitor) {
-                    Ok(Some(report)) => reports.push(report),
-                    Ok(None) => break,
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
+        let start = TextPos {
+            line: batch.chunk.line,
+            column: 1,
+        };
+        let mut pgn = PgnReader::with_start(&batch.chunk.bytes[..], start);
+        let mut visitor = ReplayVisitor::<P>::new(file, 0, mode);
+        let mut reports = Vec::new();
+        let result = loop {
+            match pgn.read_game(&mut visitor) {
+                Ok(Some(report)) => reports.push(report),
+                Ok(None) => break Ok(reports),
+                Err(e) => break Err(e),
             }
-        }
-        let result = result.map(|()| reports);
+        };
         if done.send((batch.seq, result)).is_err() {
             return;
         }
