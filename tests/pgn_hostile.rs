@@ -207,6 +207,23 @@ fn tag_values_escape_only_quote_and_backslash() {
 }
 
 #[test]
+fn a_broken_tag_ends_at_a_bracket_outside_quotes_or_at_the_line_end() {
+    let games = trace(b"[Event x \"]\" {c\n1. e4\n[Event \"next\"]\n1. d4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[0],
+        [
+            "begin",
+            "error 1:1: malformed tag pair: expected [Name \"value\"]",
+            "movetext",
+            "2:4 san e4",
+            "error 3:1: movetext ends without a result",
+        ]
+    );
+    assert_eq!(games[1][1], "tag Event=next");
+}
+
+#[test]
 fn en_passant_marks_are_not_moves() {
     assert_eq!(
         trace(b"1. e4 d5 2. e5 f5 3. exf6e.p. e6 4. d4 exd3 e.p. 5. a3 dxc2 ep *")[0][2..],

@@ -168,12 +168,14 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// A reader over part of a file that starts at `start`, so that reported positions are
-    /// the file's: use it on the bytes of a [`RawGame`].
+    /// the file's: use it on the bytes of a [`RawGame`](super::RawGame) or of any cut made
+    /// between two games. A part that starts at 1:1 is the file's start, where a byte order
+    /// mark is skipped as by [`PgnReader::new`].
     pub fn with_start(src: R, start: TextPos) -> PgnReader<R> {
         let mut r = PgnReader::new(src);
         r.line = start.line;
         r.line_start = 1 - start.column as i64;
-        r.at_stream_start = false;
+        r.at_stream_start = start == TextPos::START;
         r
     }
 
@@ -478,11 +480,7 @@ impl<R: Read> PgnReader<R> {
         self.skip_blanks();
         if too_long || name_len == 0 || self.peek() != Some(b'"') {
             Self::error(v, at, PgnErrorKind::MalformedTag);
-            let t = self.take(b']', b'\n', false, false)?;
-            if t.found && self.buf[self.pos] == b']' {
-                self.pos += 1;
-            }
-            return Ok(());
+            return self.skip_tag_rest();
         }
         self.pos += 1;
         let t = self.take(b'"', b'\n', true, true)?;
@@ -514,13 +512,42 @@ impl<R: Read> PgnReader<R> {
         };
         v.tag(&name[..name_len], &RawTag(value));
         if !well_formed {
-            // Skip the rest of a broken tag line, but never past the next tag.
-            let t = self.take(b']', b'\n', false, false)?;
-            if t.found && self.buf[self.pos] == b']' {
-                self.pos += 1;
-            }
+            self.skip_tag_rest()?;
         }
         Ok(())
+    }
+
+    /// Skips the rest of a broken tag pair: up to and including a `]` outside quotes (where
+    /// `\"` does not end a quote), or up to the end of the line.
+    fn skip_tag_rest(&mut self) -> io::Result<()> {
+        let mut quoted = false;
+        let mut escaped = false;
+        loop {
+            while self.pos < self.len {
+                let c = self.buf[self.pos];
+                if c == b'\n' {
+                    return Ok(());
+                }
+                self.pos += 1;
+                if escaped {
+                    escaped = false;
+                } else if quoted {
+                    match c {
+                        b'\\' => escaped = true,
+                        b'"' => quoted = false,
+                        _ => {}
+                    }
+                } else if c == b'"' {
+                    quoted = true;
+                } else if c == b']' {
+                    return Ok(());
+                }
+            }
+            if self.eof {
+                return Ok(());
+            }
+            self.fill()?;
+        }
     }
 
     fn peek(&self) -> Option<u8> {
