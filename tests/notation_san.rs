@@ -154,6 +154,21 @@ fn lenient_resolution_and_its_strict_refusals() {
     // The pinned knight cannot go.
     let pinned = San::from_ascii(b"Ncd5", SanMode::Strict).unwrap();
     assert_eq!(pinned.to_move(&pos), Err(SanError::Illegal(pinned)));
+    // UCI text names any piece; a `P` before a whole square names a pawn only.
+    let start = Chess::from_setup(&vdmchess::Setup::start(), CastlingMode::Standard).unwrap();
+    let uci = San::from_ascii(b"g1f3", SanMode::Lenient).unwrap();
+    assert_eq!(
+        uci.to_move(&start).unwrap().to_uci(CastlingMode::Standard),
+        "g1f3"
+    );
+    let pawn = San::from_ascii(b"Pg1f3", SanMode::Lenient).unwrap();
+    assert_eq!(pawn.to_move(&start), Err(SanError::Illegal(pawn)));
+    let pawn = San::from_ascii(b"Pe2e4", SanMode::Lenient).unwrap();
+    assert_eq!(pawn.to_string(), "Pe2e4");
+    assert_eq!(
+        pawn.to_move(&start).unwrap().to_uci(CastlingMode::Standard),
+        "e2e4"
+    );
     // A null move is a value, not a move.
     let null = San::from_ascii(b"--", SanMode::Lenient).unwrap();
     assert_eq!(null, San::Null);

@@ -399,11 +399,9 @@ impl Parser<'_> {
         if promotion.is_some() && role != Role::Pawn {
             return Err(self.fail(end, ParseSanErrorKind::Unexpected));
         }
-        if let (Role::Pawn, Some(f), Some(r), false) = (role, file, rank, capture) {
-            // No piece letter (or `P`) and a full from-square: UCI text (`e2e4`, `g1f3`).
-            if !lettered {
-                self.lenient(0, Leniency::CoordinateText)?;
-            }
+        if let (false, Some(f), Some(r), false) = (lettered, file, rank, capture) {
+            // No piece letter and a full from-square: UCI text (`e2e4`, `g1f3`).
+            self.lenient(0, Leniency::CoordinateText)?;
             let from = Square::from_coords(f, r).unwrap_or(to);
             return Ok(San::Coordinates(UciMove::Normal {
                 from,
@@ -698,7 +696,10 @@ impl fmt::Display for San {
                 to,
                 promotion,
             } => {
-                if *role != Role::Pawn {
+                // A pawn move with a whole from-square and no `x` keeps its (lenient) `P`, or
+                // it would read back as UCI text.
+                let coordinate_like = file.is_some() && rank.is_some() && !capture;
+                if *role != Role::Pawn || coordinate_like {
                     f.write_char(role.upper_char())?;
                 }
                 if let Some(file) = file {
@@ -793,7 +794,7 @@ mod tests {
             ("e:d5", "exd5", Leniency::ColonCapture),
             ("Ng1-f3", "Ng1f3", Leniency::Hyphen),
             ("e2e4", "e2e4", Leniency::CoordinateText),
-            ("Pe2e4", "e2e4", Leniency::PawnLetter),
+            ("Pe2e4", "Pe2e4", Leniency::PawnLetter),
             ("e7e8q", "e7e8q", Leniency::LowercasePromotion),
             ("d7d8R", "d7d8r", Leniency::PromotionWithoutEquals),
             ("--", "--", Leniency::NullMove),
