@@ -2,13 +2,10 @@
 //! reader is between two games: reading the chunks one by one gives the games of reading the
 //! stream whole. Checked on generated PGN soup with many line-initial `[`, and on the corpus.
 //!
-//! Both tests are ignored until the chunker handles two cases it cuts wrongly today (found by
-//! the property test):
-//! - a byte order mark before the first tag (`pgn/python-chess-utf8-bom.pgn`): the first line
-//!   is not seen as a tag line, so the file is cut inside its first tag section;
-//! - a tag pair that does not start its line (`}[Event "x"]\n[Site "y"]`, or
-//!   `1. e4 [Event "x"]\n[Site "y"]`): the reader is in that tag section at the next line's
-//!   `[`, but the line is not seen as a tag line, so it is cut there.
+//! The property test found two cases the first chunker cut wrongly (now regression cases): a
+//! byte order mark before the first tag (`pgn/python-chess-utf8-bom.pgn`), and a tag pair that
+//! does not start its line (`}[Event "x"]\n[Site "y"]`, `1. e4 [Event "x"]\n[Site "y"]`), after
+//! which the reader is still in that tag section at the next line's `[`.
 
 use proptest::prelude::*;
 use vdmchess::notation::pgn::{Game, GameBuilder, PgnReader, TextPos};
@@ -78,7 +75,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    #[ignore = "the chunker cuts inside a tag section in two cases (see the module docs)"]
+
     fn chunks_read_as_the_whole_stream(data in soup()) {
         let whole = Game::read_all(&data[..]).unwrap();
         prop_assert_eq!(chunked_games(&data), whole, "{:?}", String::from_utf8_lossy(&data));
@@ -86,7 +83,7 @@ proptest! {
 }
 
 #[test]
-#[ignore = "the chunker cuts inside a tag section after a byte order mark (see the module docs)"]
+
 fn chunks_of_the_corpus_read_as_the_whole_files() {
     for dir in ["spec/conformance/pgn"] {
         for e in std::fs::read_dir(dir).unwrap() {

@@ -2,7 +2,7 @@
 //! cost of reading it.
 //!
 //! A chunk ends just before a line that starts with `[` when that line is outside any comment
-//! and the last line with content before it was not a tag pair. There the reader
+//! and the last content before it (outside comments) was not a tag pair. There the reader
 //! ([`crate::notation::pgn::PgnReader`]) is always between two games: in movetext a `[` ends
 //! the game, and a tag section goes on over blank and comment lines, which is why the line
 //! before must not be a tag. So reading the chunks one after the other gives exactly the games
@@ -15,7 +15,7 @@
 
 use std::io::{self, Read};
 
-use memchr::{memchr, memchr2, memchr_iter};
+use memchr::{memchr, memchr3, memchr_iter};
 
 /// The size past which a chunk ends at its next boundary.
 pub const CHUNK_BYTES: usize = 1 << 19;
@@ -55,6 +55,8 @@ pub struct Chunker<R> {
     newlines: u64,
     /// Inside a `{}` comment at the end of what was scanned.
     in_comment: bool,
+    /// No line scanned yet (a byte order mark may come first).
+    at_stream_start: bool,
     /// Whether the last line with content outside comments was a tag pair.
     last_content_was_tag: bool,
     /// The line where `buf` starts.
@@ -78,6 +80,7 @@ impl<R: Read> Chunker<R> {
             boundaries: Vec::new(),
             newlines: 0,
             in_comment: false,
+            at_stream_start: true,
             last_content_was_tag: false,
             line: 1,
             eof: false,
@@ -163,9 +166,19 @@ impl<R: Read> Chunker<R> {
 
     /// One line, `buf[start..end]` (without its newline).
     fn scan_line(&mut self, start: usize, end: usize) {
+        // Whether the line has content outside comments, and whether its last content is a
+        // tag pair (then a tag section goes on at the next line).
         let mut line_has_content = false;
-        let mut line_is_tag = false;
+        let mut last_is_tag = false;
         let mut i = start;
+        let first_line = self.at_stream_start;
+        if first_line {
+            self.at_stream_start = false;
+            if self.buf[start..end].starts_with(b"\xef\xbb\xbf") {
+                i += 3;
+            }
+        }
+        let line_start = i;
         while i < end {
             if self.in_comment {
                 match memchr(b'}', &self.buf[i..end]) {
@@ -177,34 +190,38 @@ impl<R: Read> Chunker<R> {
                 }
                 continue;
             }
-            let c = self.buf[i];
-            if i == start && c == b'%' {
+            if i == line_start && self.buf[i] == b'%' {
                 break;
             }
-            if i == start && c == b'[' {
-                if !self.last_content_was_tag && i > 0 {
-                    self.boundaries.push((i, self.newlines));
-                }
-                line_is_tag = true;
+            let stop = memchr3(b'{', b';', b'[', &self.buf[i..end]).map_or(end, |n| i + n);
+            if self.buf[i..stop]
+                .iter()
+                .any(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            {
                 line_has_content = true;
-                i = self.skip_tag(i + 1, end);
-                continue;
+                last_is_tag = false;
             }
-            // Up to the next comment: does it hold anything but white space?
-            let stop = memchr2(b'{', b';', &self.buf[i..end]).map_or(end, |n| i + n);
-            if !line_has_content {
-                line_has_content = self.buf[i..stop]
-                    .iter()
-                    .any(|b| !matches!(b, b' ' | b'\t' | b'\r'));
-            }
-            if stop == end || self.buf[stop] == b';' {
+            if stop == end {
                 break;
             }
-            self.in_comment = true;
-            i = stop + 1;
+            match self.buf[stop] {
+                b';' => break,
+                b'{' => {
+                    self.in_comment = true;
+                    i = stop + 1;
+                }
+                _ => {
+                    if stop == line_start && !first_line && !self.last_content_was_tag {
+                        self.boundaries.push((stop, self.newlines));
+                    }
+                    line_has_content = true;
+                    last_is_tag = true;
+                    i = self.skip_tag(stop + 1, end);
+                }
+            }
         }
         if line_has_content {
-            self.last_content_was_tag = line_is_tag;
+            self.last_content_was_tag = last_is_tag;
         }
     }
 
@@ -269,6 +286,22 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[1].0.starts_with("[Event"));
         assert_eq!(got[1].1, 5);
+    }
+
+    #[test]
+    fn a_tag_section_goes_on_after_a_bom_or_a_tag_inside_a_line() {
+        for pgn in [
+            "\u{feff}[Event \"x\"]\n[Site \"y\"]\n1. e4 *\n",
+            "1. e4 *\n}[Event \"x\"]\n[Site \"y\"]\n1. d4 *\n",
+            "1. e4 [Event \"x\"]\n[Site \"y\"]\n1. d4 *\n",
+        ] {
+            assert_eq!(chunks(pgn, 1).len(), 1, "{pgn:?}");
+        }
+        // Moves after a tag on the same line end the tag section.
+        assert_eq!(
+            chunks("[Event \"x\"] 1. e4 *\n[Event \"y\"]\n1. d4 *\n", 1).len(),
+            2
+        );
     }
 
     #[test]

@@ -132,9 +132,8 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
             }
         }
         let started = self.start_position().and_then(|(setup, mode)| {
-            P::start(&setup, mode).map_err(|e| {
+            P::start(&setup, mode).inspect_err(|_| {
                 self.start_fen = setup.to_fen();
-                e
             })
         });
         match started {
