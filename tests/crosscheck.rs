@@ -84,7 +84,7 @@ fn play_along(setup: &Setup, mode: CastlingMode, choices: &[u16]) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+    #![proptest_config(ProptestConfig::with_cases(cases(2000)))]
 
     #[test]
     fn random_games_from_the_start(choices in prop::collection::vec(any::<u16>(), 0..160)) {

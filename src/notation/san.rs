@@ -308,7 +308,10 @@ impl Parser<'_> {
         if b.is_empty() {
             return Err(self.fail(0, ParseSanErrorKind::Empty));
         }
+        // Castling and null moves start with one of these; piece and pawn moves never do.
+        let special = matches!(b[0], b'O' | b'0' | b'-' | b'Z');
         match b {
+            _ if !special => {}
             b"O-O" => return Ok(San::Castle(CastlingSide::KingSide)),
             b"O-O-O" => return Ok(San::Castle(CastlingSide::QueenSide)),
             b"0-0" | b"0-0-0" => {
