@@ -32,3 +32,8 @@ pub mod types;
 pub use rules::{Move, MoveKind, PlayError, Rules, Status};
 pub use setup::{CastlingMode, Setup, SetupError, SetupProblem};
 pub use types::{Color, Piece, Role, Square, SquareSet};
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
