@@ -15,7 +15,11 @@
 #   --perft FEN DEPTH
 #                count the leaves of the legal move tree (DEPTH 1..3) from a FEN, X-FEN or
 #                Shredder-FEN position, by evaluating a set of move sequences under VDMJ.
-#                The FEN is turned into a SetupModule`Setup expression by python3.
+#                The FEN is turned into a BoardModule`Start expression by python3.
+#   --game FEN MOVES EXPR
+#                play MOVES (UCI, castling as king-takes-rook: e1h1) from FEN with GameModule`move
+#                and evaluate EXPR, in which g names the game reached, e.g.
+#                --game startpos 'f2f3 e7e5 g2g4 d8h4' 'GameModule`winner(g)'   (<Black>)
 #
 # Environment: VDMJ_CLASSES (default /tmp/vdmj-classes) is where the classes are compiled;
 # an existing build there is reused.
@@ -69,6 +73,25 @@ print("mk_BoardModule`Start({%s}, %s, {%s}, %s, %s, %s)" % (
 PY
 }
 
+# A let expression playing UCI moves $2 from setup expression $1, then evaluating $3 with g.
+game_expr() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import sys
+setup, moves, expr = sys.argv[1], sys.argv[2].split(), sys.argv[3]
+kinds = {"n": "<Knight>", "b": "<Bishop>", "r": "<Rook>", "q": "<Queen>"}
+sq = lambda s: "mk_PieceModule`Coordinate(%d, %s)" % (ord(s[0]) - ord("a") + 1, s[1])
+binds = ["g0 = mk_GameModule`Game(BoardModule`from_start(%s))" % setup]
+for i, mv in enumerate(moves, 1):
+    cond = "m.from_.coord = %s and m.to_.coord = %s" % (sq(mv[0:2]), sq(mv[2:4]))
+    if len(mv) > 4:
+        cond += " and m.to_.type = %s" % kinds[mv[4]]
+    binds.append("g%d = GameModule`move(g%d, iota m in set GameModule`legal_moves(g%d) & %s)"
+                 % (i, i - 1, i - 1, cond))
+binds.append("g = g%d" % len(moves))
+print("let " + ", ".join(binds) + " in " + expr)
+PY
+}
+
 # The set of all legal move sequences of length depth from board expression $1.
 sequences() {
     local board="$1" depth="$2" level="$3"
@@ -88,7 +111,11 @@ while [ $# -gt 0 ]; do
             setup="$(fen_to_vdm "$2")"
             evals+=("card $(sequences "BoardModule\`from_start($setup)" "$3" 1)")
             shift 3 ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        --game)
+            fen="$2"; [ "$fen" = startpos ] && fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            evals+=("$(game_expr "$(fen_to_vdm "$fen")" "$3" "$4")")
+            shift 4 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "vdmj-check: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -119,7 +146,7 @@ echo "$out"
 grep -q "No syntax errors" <<<"$out" && grep -q "No type errors" <<<"$out" || exit 1
 
 for e in "${evals[@]}"; do
-    res="$(java -cp "$cp" VDMJ -vdmpp -q spec/*.vdmpp -e "$e" 2>&1)"
+    res="$(java -cp "$cp" VDMJ -vdmpp -q spec/*.vdmpp -e "$e" 2>&1)" || { echo "$res"; exit 1; }
     echo "$res"
     if grep -q "Error" <<<"$res"; then exit 1; fi
 done

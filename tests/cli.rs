@@ -195,3 +195,40 @@ fn replay_reads_the_bundled_sample() {
     assert!(summary.starts_with("games: 827, "), "{summary}");
     assert!(summary.contains(", errors: 0,"), "{summary}");
 }
+
+#[test]
+fn replay_reads_zstd_and_gzip_by_extension() {
+    use std::io::Write as _;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let text = format!("{MATE}{BROKEN}");
+    let zst = dir.join("two.pgn.zst");
+    std::fs::write(&zst, zstd::encode_all(text.as_bytes(), 3).unwrap()).unwrap();
+    let gz = dir.join("two.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(text.as_bytes()).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    for path in [&zst, &gz] {
+        let o = vdmchess(&["replay", "--json", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1));
+        let text = stdout(&o);
+        let games: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(games.len(), 2, "{}", path.display());
+        assert_eq!(games[0]["status"], "checkmate");
+        assert_eq!(games[1]["error"]["san"], "b4");
+    }
+}
+
+#[test]
+fn replay_strict_rejects_what_lenient_accepts() {
+    let sloppy = "[Event \"s\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n";
+    let o = vdmchess_with_input(&["replay", "--json"], sloppy);
+    assert!(o.status.success());
+    let o = vdmchess_with_input(&["replay", "--json", "--strict"], sloppy);
+    assert_eq!(o.status.code(), Some(1));
+    let game: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(game["error"]["san"], "Qxf7");
+    assert_eq!(game["plies"], 6);
+}

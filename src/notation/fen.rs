@@ -17,7 +17,9 @@
 //! # What the writer produces
 //!
 //! [`Setup::to_fen`] writes X-FEN as python-chess does: `KQkq` where the right's rook is the
-//! outermost on its side, its file letter otherwise. [`Setup::to_shredder_fen`] always writes
+//! outermost on its side, its file letter otherwise. (Exactly: a letter `K`/`Q` is written
+//! when the parser would read it back as that right's square, so writing and parsing again is
+//! a fixed point even for rights the validator rejects.) [`Setup::to_shredder_fen`] always writes
 //! file letters (`HAha`). The en-passant square is written as the setup holds it; the rule
 //! implementations put it there only when an en-passant capture is legal.
 
@@ -265,14 +267,25 @@ impl Setup {
         let mut castling = String::new();
         for color in Color::ALL {
             let rank = color.back_rank();
-            let king_file = self.king(color).map_or(4, |k| k.file());
-            let rook = Piece {
-                color,
-                role: Role::Rook,
+            let on_rank = |f: u8, role: Role| {
+                self.board[(rank * 8 + f) as usize] == Some(Piece { color, role })
             };
-            let rooks: Vec<u8> = (0..8u8)
-                .filter(|&f| self.board[(rank * 8 + f) as usize] == Some(rook))
-                .collect();
+            // The same king file and rook choice as the parser's, so `K`/`Q` are written
+            // exactly when they read back as this right's square.
+            let king_file = (0..8u8).find(|&f| on_rank(f, Role::King)).unwrap_or(4);
+            let rooks: Vec<u8> = (0..8u8).filter(|&f| on_rank(f, Role::Rook)).collect();
+            let k_square = rooks
+                .iter()
+                .copied()
+                .filter(|&f| f > king_file)
+                .max()
+                .unwrap_or(7);
+            let q_square = rooks
+                .iter()
+                .copied()
+                .filter(|&f| f < king_file)
+                .min()
+                .unwrap_or(0);
             for sq in self
                 .castling_rights_of(color)
                 .iter()
@@ -281,14 +294,12 @@ impl Setup {
                 .rev()
             {
                 let f = sq.file();
-                let a_side = f < king_file;
-                let outer_rook_exists = rooks.iter().any(|&o| o != f && (o < f) == a_side);
-                let c = if outer_rook_exists {
-                    file_char(f)
-                } else if a_side {
+                let c = if f == k_square {
+                    'k'
+                } else if f == q_square {
                     'q'
                 } else {
-                    'k'
+                    file_char(f)
                 };
                 castling.push(cased(c, color));
             }

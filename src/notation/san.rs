@@ -501,6 +501,26 @@ impl SanPlus {
     }
 }
 
+/// The canonical SAN of legal move `m` in `pos`, without check suffix (see [`San::from_move`]).
+#[must_use]
+pub fn san<R: Rules>(pos: &R, m: &Move) -> San {
+    San::from_move(pos, m)
+}
+
+/// The canonical SAN of legal move `m` in `pos`, with `+` or `#` (see [`SanPlus::from_move`]).
+///
+/// ```
+/// # fn f<R: vdmchess::Rules>(start: &R) {
+/// use vdmchess::notation::san::{san_plus, SanMode, SanPlus};
+/// let m = SanPlus::from_ascii(b"g1f3", SanMode::Lenient).unwrap().to_move(start).unwrap();
+/// assert_eq!(san_plus(start, &m).to_string(), "Nf3");
+/// # }
+/// ```
+#[must_use]
+pub fn san_plus<R: Rules>(pos: &R, m: &Move) -> SanPlus {
+    SanPlus::from_move(pos, m)
+}
+
 /// `+` or `#` for the position after a move.
 fn check_suffix<R: Rules>(after: &R) -> Option<Suffix> {
     if !after.is_check() {
@@ -676,7 +696,10 @@ impl fmt::Display for San {
                 to,
                 promotion,
             } => {
-                if *role != Role::Pawn {
+                // A pawn move with a whole from-square and no `x` keeps its (lenient) `P`, or
+                // it would read back as UCI text.
+                let coordinate_like = file.is_some() && rank.is_some() && !capture;
+                if *role != Role::Pawn || coordinate_like {
                     f.write_char(role.upper_char())?;
                 }
                 if let Some(file) = file {
@@ -771,6 +794,7 @@ mod tests {
             ("e:d5", "exd5", Leniency::ColonCapture),
             ("Ng1-f3", "Ng1f3", Leniency::Hyphen),
             ("e2e4", "e2e4", Leniency::CoordinateText),
+            ("Pe2e4", "Pe2e4", Leniency::PawnLetter),
             ("e7e8q", "e7e8q", Leniency::LowercasePromotion),
             ("d7d8R", "d7d8r", Leniency::PromotionWithoutEquals),
             ("--", "--", Leniency::NullMove),

@@ -18,6 +18,8 @@
 //!   reported as NAGs 1-6;
 //! - variations `( ... )`, nested to any depth;
 //! - move numbers `1.`, `1...`, `12.e4`; games without tags or without move numbers;
+//! - an en-passant mark `e.p.`: attached (`exd6e.p.`) it stays in the move token, alone
+//!   (`exd6 e.p.`, `exd6 ep`) it is dropped;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `*`;
 //! - a UTF-8 byte order mark, CRLF line ends, bytes that are not UTF-8.
 //!
@@ -29,13 +31,16 @@
 //! As the PGN standard, pgn-reader and pgn-extract have it: a game's movetext ends at its
 //! termination marker (outside variations), at the next tag section (a `[` outside a comment)
 //! or at the end of input. A blank line does **not** end a game. Comments before a game's tag
-//! section and between its tags are skipped.
+//! section and between its tags are skipped. Two tag sections with no movetext between them
+//! are one game's tags.
 //!
-//! Where python-chess differs (it ends a game at a blank line once the movetext has begun, and
-//! reads on past a result until a blank line): `games/pgnmentor-Anand` games 1961+1962,
-//! `pgn/pgn-extract-barnes-horton` 0+1, `pgn-extract-test-checkmate` 1+2,
-//! `pgn-extract-test-nomovenumbers` 0+1 and `pgn-extract-test-stalemate` 1+2 are one game each
-//! here and two for python-chess; in `pgn-extract-nested-comment` the comment ends at its first
+//! Where python-chess differs: it ends a game at a blank line once the movetext has begun (or
+//! at a second blank line after the tags), and it reads on past a result token until a blank
+//! line or a tag, so `1. e4 1-0 2. d4 *` on one line is two games here and one there. In the
+//! shared corpus, `games/pgnmentor-Anand` games 1961+1962, `pgn/pgn-extract-barnes-horton`
+//! 0+1, `pgn-extract-test-checkmate` 1+2, `pgn-extract-test-nomovenumbers` 0+1 and
+//! `pgn-extract-test-stalemate` 1+2 are therefore one game each here and two for python-chess
+//! (the joined game ends in python-chess's final position of the second part); in `pgn-extract-nested-comment` the comment ends at its first
 //! `}` here, and the words after it are reported as (invalid) move tokens.
 //!
 //! # Splitting
@@ -46,6 +51,7 @@
 
 mod game;
 mod reader;
+mod splitter;
 mod writer;
 
 use std::fmt;
@@ -53,7 +59,8 @@ use std::fmt;
 use crate::types::Color;
 
 pub use game::{Game, GameBuilder, Item, Line};
-pub use reader::{GameSplitter, PgnReader, RawGame};
+pub use reader::PgnReader;
+pub use splitter::{GameSplitter, RawGame};
 pub use writer::{write_game, SEVEN_TAG_ROSTER};
 
 /// A 1-based line and byte column in the input.

@@ -1,4 +1,4 @@
-//! The streaming PGN lexer and reader, and the game splitter built on it.
+//! The streaming PGN lexer and reader.
 //!
 //! One byte loop reads everything. Its buffer has a fixed size; a token is at most 255
 //! bytes, so it is always whole in the buffer after a refill that keeps at least
@@ -22,8 +22,6 @@ const LOOKAHEAD: usize = TOKEN_MAX + 1;
 const TEXT_ROOM: usize = 1 << 13;
 /// The default limit on a comment or tag value.
 const DEFAULT_MAX_TEXT: usize = 1 << 20;
-/// The default limit on a game's raw bytes in the splitter.
-const DEFAULT_MAX_GAME: usize = 1 << 26;
 /// At most this many comments before a tag section are held back.
 const MAX_PENDING: usize = 64;
 
@@ -92,14 +90,18 @@ struct Taken {
     truncated: bool,
 }
 
-/// Raw bytes of the game being split.
-struct Capture {
-    bytes: Vec<u8>,
+/// Raw bytes of the game being split (see [`super::GameSplitter`]).
+pub(super) struct Capture {
+    /// The game's bytes so far.
+    pub(super) bytes: Vec<u8>,
     /// Where in the buffer the uncopied part of the game starts, while a game is captured.
-    from: Option<usize>,
-    start: TextPos,
-    limit: usize,
-    truncated: bool,
+    pub(super) from: Option<usize>,
+    /// Where the game starts.
+    pub(super) start: TextPos,
+    /// The most bytes kept.
+    pub(super) limit: usize,
+    /// Whether bytes beyond the limit were dropped.
+    pub(super) truncated: bool,
 }
 
 /// A streaming PGN reader over any [`Read`], with a fixed-size buffer.
@@ -142,7 +144,7 @@ pub struct PgnReader<R> {
     pending: Vec<(Vec<u8>, TextPos)>,
     max_text: usize,
     at_stream_start: bool,
-    capture: Option<Capture>,
+    pub(super) capture: Option<Capture>,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -166,12 +168,14 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// A reader over part of a file that starts at `start`, so that reported positions are
-    /// the file's: use it on the bytes of a [`RawGame`].
+    /// the file's: use it on the bytes of a [`RawGame`](super::RawGame) or of any cut made
+    /// between two games. A part that starts at 1:1 is the file's start, where a byte order
+    /// mark is skipped as by [`PgnReader::new`].
     pub fn with_start(src: R, start: TextPos) -> PgnReader<R> {
         let mut r = PgnReader::new(src);
         r.line = start.line;
         r.line_start = 1 - start.column as i64;
-        r.at_stream_start = false;
+        r.at_stream_start = start == TextPos::START;
         r
     }
 
@@ -259,7 +263,7 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Consumes bytes up to the first `stop1` or `stop2` (left unconsumed) or the end of
-    /// input. With `escape`, a backslash makes the next byte ordinary. With `keep`, the bytes
+    /// input. With `escape`, a backslash makes a following `"` or backslash ordinary. With `keep`, the bytes
     /// are available afterwards through [`PgnReader::taken`], up to the text limit.
     fn take(&mut self, stop1: u8, stop2: u8, escape: bool, keep: bool) -> io::Result<Taken> {
         if self.len - self.pos < TEXT_ROOM && !self.eof {
@@ -273,7 +277,10 @@ impl<R: Read> PgnReader<R> {
         let mut skip_next = false;
         loop {
             if skip_next && i < self.len {
-                i += 1;
+                // Only `\"` and `\\` are escapes; any other byte is read as it is.
+                if matches!(self.buf[i], b'"' | b'\\') {
+                    i += 1;
+                }
                 skip_next = false;
             }
             let hay = &self.buf[i..self.len];
@@ -473,11 +480,7 @@ impl<R: Read> PgnReader<R> {
         self.skip_blanks();
         if too_long || name_len == 0 || self.peek() != Some(b'"') {
             Self::error(v, at, PgnErrorKind::MalformedTag);
-            let t = self.take(b']', b'\n', false, false)?;
-            if t.found && self.buf[self.pos] == b']' {
-                self.pos += 1;
-            }
-            return Ok(());
+            return self.skip_tag_rest();
         }
         self.pos += 1;
         let t = self.take(b'"', b'\n', true, true)?;
@@ -509,13 +512,42 @@ impl<R: Read> PgnReader<R> {
         };
         v.tag(&name[..name_len], &RawTag(value));
         if !well_formed {
-            // Skip the rest of a broken tag line, but never past the next tag.
-            let t = self.take(b']', b'\n', false, false)?;
-            if t.found && self.buf[self.pos] == b']' {
-                self.pos += 1;
-            }
+            self.skip_tag_rest()?;
         }
         Ok(())
+    }
+
+    /// Skips the rest of a broken tag pair: up to and including a `]` outside quotes (where
+    /// `\"` does not end a quote), or up to the end of the line.
+    fn skip_tag_rest(&mut self) -> io::Result<()> {
+        let mut quoted = false;
+        let mut escaped = false;
+        loop {
+            while self.pos < self.len {
+                let c = self.buf[self.pos];
+                if c == b'\n' {
+                    return Ok(());
+                }
+                self.pos += 1;
+                if escaped {
+                    escaped = false;
+                } else if quoted {
+                    match c {
+                        b'\\' => escaped = true,
+                        b'"' => quoted = false,
+                        _ => {}
+                    }
+                } else if c == b'"' {
+                    quoted = true;
+                } else if c == b']' {
+                    return Ok(());
+                }
+            }
+            if self.eof {
+                return Ok(());
+            }
+            self.fill()?;
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -643,13 +675,17 @@ impl<R: Read> PgnReader<R> {
             }
             let c = self.buf[self.pos];
             let deliver = !skip_all && skip_from == 0;
+            // The common bytes first, by plain branches (cheaper than the jump table below).
+            if c == b' ' {
+                self.pos += 1;
+                continue;
+            }
+            if c.is_ascii_alphabetic() {
+                self.move_token(v, deliver, report)?;
+                continue;
+            }
             match CLASS[c as usize] {
-                C_SPACE => {
-                    self.pos += 1;
-                    while self.pos < self.len && self.buf[self.pos] == b' ' {
-                        self.pos += 1;
-                    }
-                }
+                C_SPACE => self.pos += 1,
                 C_NEWLINE => {
                     self.newline_at(self.pos);
                     self.pos += 1;
@@ -750,6 +786,16 @@ impl<R: Read> PgnReader<R> {
             }
             self.pos = end;
             return self.skip_symbols();
+        }
+        // `e.p.` attached to an en-passant capture stays in its token (the SAN reader accepts
+        // it); `e.p.` or `ep` standing alone is an annotation and is dropped.
+        let mut end = end;
+        if self.buf[start..end].ends_with(b"e") && self.buf[end..self.len].starts_with(b".p.") {
+            end += 3;
+        }
+        if matches!(&self.buf[start..end], b"e.p." | b"ep") {
+            self.pos = end;
+            return Ok(());
         }
         if deliver {
             let at = self.text_pos(start);
@@ -879,7 +925,7 @@ fn keep_capped(out: &mut Vec<u8>, bytes: &[u8], limit: usize, truncated: &mut bo
 }
 
 /// A visitor that skips everything.
-struct SkipAll;
+pub(super) struct SkipAll;
 
 impl Visitor for SkipAll {
     type Output = ();
@@ -889,100 +935,4 @@ impl Visitor for SkipAll {
     }
 
     fn end_game(&mut self) {}
-}
-
-/// One game's raw bytes, as [`GameSplitter`] cuts them.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RawGame {
-    /// The game's bytes, from its first token (or a comment before its tags) to its end.
-    pub bytes: Vec<u8>,
-    /// Where those bytes start in the file.
-    pub start: TextPos,
-    /// Whether the game was longer than the splitter's limit and was cut.
-    pub truncated: bool,
-}
-
-impl Default for TextPos {
-    fn default() -> TextPos {
-        TextPos::START
-    }
-}
-
-/// Cuts a PGN stream into games, with exactly the boundaries of [`PgnReader`] (it is one,
-/// skipping), for parsing in parallel with [`PgnReader::with_start`].
-///
-/// ```
-/// use vdmchess::notation::pgn::{GameSplitter, TextPos};
-/// let mut split = GameSplitter::new("1. e4 1-0\n\n[Event \"x\"]\n1. d4 *\n".as_bytes());
-/// let a = split.next_game().unwrap().unwrap();
-/// assert_eq!((a.bytes.as_slice(), a.start), (&b"1. e4 1-0"[..], TextPos { line: 1, column: 1 }));
-/// let b = split.next_game().unwrap().unwrap();
-/// assert_eq!(b.bytes, b"[Event \"x\"]\n1. d4 *");
-/// assert_eq!(b.start.line, 3);
-/// assert!(split.next_game().unwrap().is_none());
-/// ```
-pub struct GameSplitter<R> {
-    reader: PgnReader<R>,
-}
-
-impl<R: Read> GameSplitter<R> {
-    /// A splitter over `src`, cutting games longer than 64 MiB (and saying so).
-    pub fn new(src: R) -> GameSplitter<R> {
-        let mut reader = PgnReader::new(src);
-        reader.capture = Some(Capture {
-            bytes: Vec::new(),
-            from: None,
-            start: TextPos::START,
-            limit: DEFAULT_MAX_GAME,
-            truncated: false,
-        });
-        GameSplitter { reader }
-    }
-
-    /// Sets the longest game kept, in bytes.
-    pub fn set_max_game_len(&mut self, bytes: usize) {
-        if let Some(c) = &mut self.reader.capture {
-            c.limit = bytes;
-        }
-    }
-
-    /// The next game into `out` (whose bytes are replaced, so its allocation is reused);
-    /// `Ok(false)` at the end of input.
-    ///
-    /// # Errors
-    ///
-    /// Only I/O errors of the source.
-    pub fn next_into(&mut self, out: &mut RawGame) -> io::Result<bool> {
-        if let Some(c) = &mut self.reader.capture {
-            std::mem::swap(&mut c.bytes, &mut out.bytes);
-        }
-        let found = self.reader.skip_game()?;
-        if let Some(c) = &mut self.reader.capture {
-            std::mem::swap(&mut c.bytes, &mut out.bytes);
-            out.start = c.start;
-            out.truncated = c.truncated;
-        }
-        if !found {
-            out.bytes.clear();
-        }
-        Ok(found)
-    }
-
-    /// The next game; `Ok(None)` at the end of input.
-    ///
-    /// # Errors
-    ///
-    /// Only I/O errors of the source.
-    pub fn next_game(&mut self) -> io::Result<Option<RawGame>> {
-        let mut out = RawGame::default();
-        Ok(self.next_into(&mut out)?.then_some(out))
-    }
-}
-
-impl<R: Read> Iterator for GameSplitter<R> {
-    type Item = io::Result<RawGame>;
-
-    fn next(&mut self) -> Option<io::Result<RawGame>> {
-        self.next_game().transpose()
-    }
 }
