@@ -5,8 +5,10 @@
 # It builds one small program OUTSIDE the repository (default /tmp/peers) that depends on the
 # three crates from crates.io and on this repository by path, so every library is compiled the
 # same way (release, thin LTO, one codegen unit, portable x86-64: no target-cpu=native). Each
-# run is a whole process (start-up included), timed by the wall clock; the script prints the
-# median of RUNS runs in million nodes per second, and each peer's ratio to vdmchess.
+# run is a whole process (start-up included). The libraries take turns run by run, and the
+# script prints, from the median of RUNS runs, million nodes per second by the wall clock and
+# by user CPU time (the second is robust to other load on the machine), with vdmchess's ratio
+# to each peer (> 1: vdmchess is faster). `vdmchess-2t` is the core's perft on two threads.
 #
 # Usage: scripts/bench_perft_peers.sh [RUNS]   (default 11; needs cargo and network access
 # to crates.io the first time; Stockfish from $STOCKFISH, `stockfish` or /usr/games/stockfish).

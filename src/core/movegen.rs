@@ -1,4 +1,5 @@
-//! Legal move generation with check and pin masks (never make-and-test).
+//! Legal move generation with check and pin masks: the generator never plays a move to test
+//! it.
 //!
 //! The generator first finds the *checkers* (enemy pieces attacking our king) and the
 //! *pinned* pieces (ours, alone between our king and an enemy slider on its line). Then:
@@ -16,8 +17,16 @@
 //! reaches attacked, judged with the castling rook lifted off (it may have been shielding the
 //! king's destination, as a rook on b1 shields c1 from a queen on a1).
 //!
+//! The king's safe squares come from per-square attacker tests or, when that is cheaper (few
+//! enemy pieces, many candidate squares), from one map of every square the enemy attacks.
+//!
 //! Moves come out in *groups*: one piece, its from-square and the set of its target squares.
-//! Perft counts the last ply by adding up the groups' sizes without playing any move.
+//! Perft counts the last ply by adding up the groups' sizes without playing any move (with
+//! unpinned pawns counted set-wise, by shifting all of them at once).
+//!
+//! Reading SAN needs only the moves of one role to one square:
+//! [`Position::legal_moves_of_role_to`] finds the few pieces that could make such a move and
+//! tests each directly (is our king attacked once the move is made on the bitboards?).
 
 use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
