@@ -423,7 +423,10 @@ fn the_spec_defines_the_catalogue() {
         "GameModule`winner",
         "GameModule`pre_move",
     ] {
-        assert!(names.contains(expected), "{expected} missing from spec/*.vdmpp");
+        assert!(
+            names.contains(expected),
+            "{expected} missing from spec/*.vdmpp"
+        );
     }
 }
 
