@@ -210,6 +210,11 @@ impl Setup {
     #[must_use]
     pub fn board_fen(&self) -> String {
         let mut out = String::with_capacity(72);
+        self.push_board_fen(&mut out);
+        out
+    }
+
+    fn push_board_fen(&self, out: &mut String) {
         for rank in (0..8u8).rev() {
             let mut empty = 0;
             for file in 0..8u8 {
@@ -231,7 +236,6 @@ impl Setup {
                 out.push('/');
             }
         }
-        out
     }
 
     /// The X-FEN of this setup, as python-chess writes it.
@@ -266,6 +270,10 @@ impl Setup {
     fn castling_xfen(&self) -> String {
         let mut castling = String::new();
         for color in Color::ALL {
+            let rights = self.castling_rights_of(color);
+            if rights.is_empty() {
+                continue;
+            }
             let rank = color.back_rank();
             let on_rank = |f: u8, role: Role| {
                 self.board[(rank * 8 + f) as usize] == Some(Piece { color, role })
@@ -286,13 +294,7 @@ impl Setup {
                 .filter(|&f| f < king_file)
                 .min()
                 .unwrap_or(0);
-            for sq in self
-                .castling_rights_of(color)
-                .iter()
-                .collect::<Vec<_>>()
-                .iter()
-                .rev()
-            {
+            for sq in rights.iter().collect::<Vec<_>>().iter().rev() {
                 let f = sq.file();
                 let c = if f == k_square {
                     'k'
@@ -308,21 +310,24 @@ impl Setup {
     }
 
     fn fen_with(&self, castling: String) -> String {
-        let castling = if castling.is_empty() {
-            "-".into()
-        } else {
-            castling
-        };
-        let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        format!(
-            "{} {} {} {} {} {}",
-            self.board_fen(),
-            self.turn.char(),
-            castling,
-            ep,
-            self.halfmoves,
-            self.fullmoves
-        )
+        use std::fmt::Write as _;
+        let mut out = String::with_capacity(96);
+        self.push_board_fen(&mut out);
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        match self.ep_square {
+            Some(sq) => {
+                out.push(file_char(sq.file()));
+                out.push(char::from(b'1' + sq.rank()));
+            }
+            None => out.push('-'),
+        }
+        // Writing to a String cannot fail.
+        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+        out
     }
 }
 

@@ -266,6 +266,13 @@ impl Parser<'_> {
     }
 
     fn parse(&self) -> Result<SanPlus, ParseSanError> {
+        match common_form(self.text) {
+            Some(san) => Ok(san),
+            None => self.parse_general(),
+        }
+    }
+
+    fn parse_general(&self) -> Result<SanPlus, ParseSanError> {
         let t = self.text;
         if t.is_empty() {
             return Err(self.fail(0, ParseSanErrorKind::Empty));
@@ -428,6 +435,48 @@ impl Parser<'_> {
             promotion,
         })
     }
+}
+
+/// The forms most moves in real PGN take, read without the general parser: `e4`, `exd5`,
+/// `Nf3`, `Nxe5`, `Nbd2`, `Rfxe1`, each with an optional `+` or `#`. All are standard SAN, so
+/// they read the same in both modes; anything else (`None`) goes to the general parser.
+#[inline]
+fn common_form(t: &[u8]) -> Option<SanPlus> {
+    let (body, suffix) = match t.last()? {
+        b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
+        b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
+        _ => (t, None),
+    };
+    let (role, rest) = match *body.first()? {
+        b'N' => (Role::Knight, &body[1..]),
+        b'B' => (Role::Bishop, &body[1..]),
+        b'R' => (Role::Rook, &body[1..]),
+        b'Q' => (Role::Queen, &body[1..]),
+        b'K' => (Role::King, &body[1..]),
+        b'a'..=b'h' => (Role::Pawn, body),
+        _ => return None,
+    };
+    let file = |c: u8| (b'a'..=b'h').contains(&c).then(|| c - b'a');
+    let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| c - b'1');
+    let square = |f: u8, r: u8| Square::from_coords(file(f)?, rank(r)?);
+    let (from_file, capture, to) = match *rest {
+        [f, r] => (None, false, square(f, r)?),
+        [b'x', f, r] if role != Role::Pawn => (None, true, square(f, r)?),
+        [d, b'x', f, r] => (Some(file(d)?), true, square(f, r)?),
+        [d, f, r] if role != Role::Pawn => (Some(file(d)?), false, square(f, r)?),
+        _ => return None,
+    };
+    Some(SanPlus {
+        san: San::Normal {
+            role,
+            file: from_file,
+            rank: None,
+            capture,
+            to,
+            promotion: None,
+        },
+        suffix,
+    })
 }
 
 impl SanPlus {
@@ -760,6 +809,34 @@ impl FromStr for SanPlus {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_common_forms_read_as_the_general_parser_reads_them() {
+        let mut tokens = Vec::new();
+        for piece in ["", "N", "B", "R", "Q", "K", "P", "x"] {
+            for mid in ["", "x", "b", "bx", "1", "i", "xx", "b1"] {
+                for to in ["e4", "h8", "a1", "i9", "e", ""] {
+                    for tail in ["", "+", "#", "++", "=Q", "!"] {
+                        tokens.push(format!("{piece}{mid}{to}{tail}"));
+                    }
+                }
+            }
+        }
+        for t in &tokens {
+            if let Some(fast) = common_form(t.as_bytes()) {
+                for mode in [SanMode::Strict, SanMode::Lenient] {
+                    let general = Parser {
+                        text: t.as_bytes(),
+                        mode,
+                    }
+                    .parse_general();
+                    assert_eq!(general, Ok(fast), "{t:?} in {mode:?}");
+                }
+            }
+        }
+        assert!(common_form(b"Nbd2").is_some() && common_form(b"exd5+").is_some());
+        assert!(common_form(b"e8=Q").is_none() && common_form(b"O-O").is_none());
+    }
     use super::*;
 
     fn lenient(s: &str) -> String {
