@@ -282,14 +282,20 @@ pub trait Rules: Clone + Sized {
     /// Whether neither side has material to mate with (see the trait docs).
     fn is_insufficient_material(&self) -> bool;
 
+    /// Whether the side to move has a legal move. Implementations may answer without
+    /// generating every move.
+    fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated.
     fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_moves()
     }
 
     /// The position has occurred three times: a draw the player to move may claim (9.2).
@@ -304,7 +310,7 @@ pub trait Rules: Clone + Sized {
 
     /// How the game stands by the automatic rules; see [`Status`].
     fn status(&self) -> Status {
-        let no_moves = self.legal_moves().is_empty();
+        let no_moves = !self.has_legal_moves();
         if no_moves && self.is_check() {
             Status::Checkmate
         } else if self.is_insufficient_material() {

@@ -11,7 +11,7 @@
 use super::bitboard::{Bitboard, Squares};
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules, Status};
+use crate::rules::{Move, Rules};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -169,29 +169,8 @@ impl Rules for Chess {
         self.lacks_mating_material(Color::White) && self.lacks_mating_material(Color::Black)
     }
 
-    fn is_checkmate(&self) -> bool {
-        self.pos.is_check() && !self.pos.has_legal_moves()
-    }
-
-    fn is_stalemate(&self) -> bool {
-        !self.pos.is_check() && !self.pos.has_legal_moves()
-    }
-
-    fn status(&self) -> Status {
-        let no_moves = !self.pos.has_legal_moves();
-        if no_moves && self.pos.is_check() {
-            Status::Checkmate
-        } else if self.is_insufficient_material() {
-            Status::InsufficientMaterial
-        } else if no_moves {
-            Status::Stalemate
-        } else if self.pos.halfmoves() >= 150 {
-            Status::SeventyfiveMoves
-        } else if self.repetition_count() >= 5 {
-            Status::FivefoldRepetition
-        } else {
-            Status::Ongoing
-        }
+    fn has_legal_moves(&self) -> bool {
+        self.pos.has_legal_moves()
     }
 
     fn perft(&self, depth: u32) -> u64 {
