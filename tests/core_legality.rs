@@ -122,7 +122,7 @@ fn play_refuses_illegal_moves() {
 #[test]
 fn moves_to_a_square_in_the_perft_suites() {
     for name in ["tricky.perft", "standard.epd", "chess960-fischer.epd"] {
-        for case in common::perft_data::read_suite(name) {
+        for case in common::perft_data::load(name) {
             let setup = vdmchess::notation::fen::parse_fen(&case.fen).unwrap();
             let game = Chess::from_setup(&setup, CastlingMode::Chess960).unwrap();
             check_moves_to(&game);

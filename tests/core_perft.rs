@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::perft_data::{read_suite, PerftCase};
+use common::perft_data::{load, PerftCase};
 use vdmchess::core::{perft_divide, perft_threads, Position};
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, Setup};
@@ -27,7 +27,7 @@ fn check_suite(name: &str, budget: u64) -> usize {
 /// [`check_suite`] with each count split over `threads` threads.
 fn check_suite_threads(name: &str, budget: u64, threads: usize) -> usize {
     let mut checked = 0;
-    for case in read_suite(name) {
+    for case in load(name) {
         let pos = position(&case);
         for &(depth, nodes) in &case.counts {
             if nodes <= budget {

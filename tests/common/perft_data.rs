@@ -140,7 +140,3 @@ fn parses_both_formats() {
     assert!(parse_epd("8/8 w - - ;D1 x\n").is_err());
 }
 
-/// [`load`] under the name the core's tests use.
-pub fn read_suite(name: &str) -> Vec<PerftCase> {
-    load(name)
-}
