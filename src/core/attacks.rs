@@ -7,34 +7,16 @@
 use super::bitboard::{bit, Bitboard};
 pub use super::magic::{bishop_attacks, bishop_rays, queen_attacks, rook_attacks, rook_rays};
 
-const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+// The knight's jumps and the king's steps are the shared `(file, rank)` offsets of `Setup`.
+use crate::setup::{KING_OFFSETS as KING_STEPS, KNIGHT_OFFSETS as KNIGHT_STEPS};
 
 /// The squares reached from `sq` by each of `steps`, staying on the board.
-const fn step_attacks(sq: usize, steps: &[(i32, i32); 8]) -> Bitboard {
+const fn step_attacks(sq: usize, steps: &[(i8, i8); 8]) -> Bitboard {
     let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
     let mut out = 0;
     let mut i = 0;
     while i < 8 {
-        let (nf, nr) = (f + steps[i].0, r + steps[i].1);
+        let (nf, nr) = (f + steps[i].0 as i32, r + steps[i].1 as i32);
         if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
             out |= 1u64 << (nr * 8 + nf);
         }
@@ -43,7 +25,7 @@ const fn step_attacks(sq: usize, steps: &[(i32, i32); 8]) -> Bitboard {
     out
 }
 
-const fn step_table(steps: &[(i32, i32); 8]) -> [Bitboard; 64] {
+const fn step_table(steps: &[(i8, i8); 8]) -> [Bitboard; 64] {
     let mut t = [0; 64];
     let mut sq = 0;
     while sq < 64 {

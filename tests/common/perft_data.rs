@@ -139,4 +139,3 @@ fn parses_both_formats() {
     assert_eq!(epd[0].counts, [(1, 5), (2, 75)]);
     assert!(parse_epd("8/8 w - - ;D1 x\n").is_err());
 }
-
