@@ -65,19 +65,7 @@ fn perft_group(pos: &Position, g: MoveGroup, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut moves = Vec::with_capacity(64);
-    pos.legal_moves_into(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut child = *pos;
-            child.play_unchecked(&m);
-            (m, perft(&child, depth - 1))
-        })
-        .collect()
+    perft_divide_threads(pos, depth, 1)
 }
 
 /// [`perft_divide`] with each root move's count computed by [`perft_threads`].
