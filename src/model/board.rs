@@ -48,7 +48,7 @@ pub type History = im::Vector<Move>;
 // ---------------------------------------------------------------------------------------------
 // Board
 
-/// VDM `Board :: start history state inv inv_board`: a start, the moves since, and the state
+/// VDM `Board :: start_ history state inv inv_Board` (`start` is a VDM++ keyword): a start, the moves since, and the state
 /// they lead to. Built by [`Board::new`], [`Board::from_start`], [`default_board`] and
 /// [`move_`], which keep [`inv_board`]; [`move_unchecked`] trusts its caller. Cloning is cheap
 /// (shared start, persistent history and state).

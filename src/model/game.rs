@@ -33,13 +33,14 @@ use crate::model::piece::{opposite_colour, Colour, Coordinate, PieceType};
 use crate::model::squares::Squares;
 use crate::setup::{CastlingMode, Setup, SetupError};
 
-/// VDM `Game :: board inv inv_game`: a game is its board; the turn is derived from it.
+/// VDM `Game :: board`: a game is its board; the turn is derived from it. `inv_game` is the
+/// Rust-side check that the board satisfies `inv_board`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     board: Board,
 }
 
-/// VDM `inv_game`: the board satisfies [`board::inv_board`] (the turn is derived, so it always
+/// `inv_game` (no VDM clause: the spec's `Game` has none): the board satisfies [`board::inv_board`] (the turn is derived, so it always
 /// agrees with the board's).
 #[must_use]
 pub fn inv_game(game: &Game) -> bool {
@@ -84,14 +85,14 @@ pub fn default_game() -> Game {
     Game::new(board::default_board())
 }
 
-/// VDM `Winner = Colour | <REMIS> | nil`: who won, a draw, or not decided yet.
+/// VDM `Winner = <White> | <Black> | <Remis> | <Undecided>`: who won, a draw, or not decided yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Winner {
     /// White won (Black is checkmated).
     White,
     /// Black won (White is checkmated).
     Black,
-    /// The game is drawn (VDM `<REMIS>`): stalemate or an automatic draw.
+    /// The game is drawn (VDM `<Remis>`): stalemate or an automatic draw.
     Remis,
     /// The game goes on (VDM `nil`).
     Undecided,
@@ -131,19 +132,19 @@ pub fn legal_moves(game: &Game) -> Vec<Move> {
     possible_moves(&game.board)
 }
 
-/// VDM `is_check`: the side to move is in check (FIDE Laws 3.9.1).
+/// VDM `isCheck`: the side to move is in check (FIDE Laws 3.9.1).
 #[must_use]
 pub fn is_check(game: &Game) -> bool {
     in_check(game.board.state(), turn(game))
 }
 
-/// VDM `is_checkmate`: in check with no legal move (FIDE Laws 5.1.1).
+/// VDM `isCheckmate`: in check with no legal move (FIDE Laws 5.1.1).
 #[must_use]
 pub fn is_checkmate(game: &Game) -> bool {
     is_check(game) && legal_moves(game).is_empty()
 }
 
-/// VDM `is_stalemate`: not in check and no legal move (FIDE Laws 5.2.1).
+/// VDM `isStalemate`: not in check and no legal move (FIDE Laws 5.2.1).
 #[must_use]
 pub fn is_stalemate(game: &Game) -> bool {
     !is_check(game) && legal_moves(game).is_empty()
@@ -194,28 +195,28 @@ fn legal_en_passant(
     target.filter(|_| legal_en_passant_on(squares.clone(), side, target))
 }
 
-/// VDM `is_threefold_repetition`: the position has occurred at least three times, a draw the
+/// VDM `isThreefoldRepetition`: the position has occurred at least three times, a draw the
 /// player to move may **claim** (FIDE Laws 9.2).
 #[must_use]
 pub fn is_threefold_repetition(game: &Game) -> bool {
     repetition_count(game) >= 3
 }
 
-/// VDM `is_fivefold_repetition`: at least five times, an **automatic** draw (FIDE Laws 9.6.1,
+/// VDM `isFivefoldRepetition`: at least five times, an **automatic** draw (FIDE Laws 9.6.1,
 /// in force since 1 July 2014).
 #[must_use]
 pub fn is_fivefold_repetition(game: &Game) -> bool {
     repetition_count(game) >= 5
 }
 
-/// VDM `is_fifty_moves`: the half-move clock is at least 100, a draw a player may **claim**
+/// VDM `isFiftyMoves`: the half-move clock is at least 100, a draw a player may **claim**
 /// (FIDE Laws 9.3).
 #[must_use]
 pub fn is_fifty_moves(game: &Game) -> bool {
     board::halfmove_clock(&game.board) >= 100
 }
 
-/// VDM `is_seventyfive_moves`: the half-move clock is at least 150, an **automatic** draw
+/// VDM `isSeventyfiveMoves`: the half-move clock is at least 150, an **automatic** draw
 /// (FIDE Laws 9.6.2, in force since 1 July 2014; a mate on that move takes precedence).
 #[must_use]
 pub fn is_seventyfive_moves(game: &Game) -> bool {
@@ -252,7 +253,7 @@ fn cannot_mate(game: &Game, colour: Colour) -> bool {
     true
 }
 
-/// VDM `is_insufficient_material`: neither side has the material to mate (FIDE Laws 5.2.2,
+/// VDM `isInsufficientMaterial`: neither side has the material to mate (FIDE Laws 5.2.2,
 /// 6.9), by python-chess's rule. One-sided: `true` guarantees no mate is possible; `false` does
 /// not guarantee one is.
 ///
