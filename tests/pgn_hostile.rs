@@ -392,3 +392,18 @@ fn skipping_movetext_still_finds_the_end_of_the_game() {
     );
     let _ = GameBuilder::default();
 }
+
+/// Found by the `pgn` fuzz target: comments between the tags and the first move are held back
+/// until the movetext starts; a fixed count of them (64) dropped the rest, so writing and
+/// reading again lost comments. The limit is now on their bytes (1 MiB).
+#[test]
+fn many_comments_before_the_first_move_are_all_kept() {
+    let text = format!("[Event \"x\"]\n\n{} 1. e4 *\n", "{c} ".repeat(300));
+    let games = Game::read_all(text.as_bytes()).unwrap();
+    let comments = games[0].lines[0]
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Comment(c) if c == "c"))
+        .count();
+    assert_eq!(comments, 300);
+}

@@ -22,8 +22,11 @@ const LOOKAHEAD: usize = TOKEN_MAX + 1;
 const TEXT_ROOM: usize = 1 << 13;
 /// The default limit on a comment or tag value.
 const DEFAULT_MAX_TEXT: usize = 1 << 20;
-/// At most this many comments before a tag section are held back.
-const MAX_PENDING: usize = 64;
+/// At most this many bytes of comments before the movetext are held back (each comment
+/// counted with [`PENDING_OVERHEAD`] bytes more); later ones are dropped.
+const MAX_PENDING_BYTES: usize = 1 << 20;
+/// What one held-back comment costs besides its text.
+const PENDING_OVERHEAD: usize = 64;
 
 // Byte classes of the main loop.
 const C_GARBAGE: u8 = 0;
@@ -142,6 +145,8 @@ pub struct PgnReader<R> {
     line_start: i64,
     scratch: Vec<u8>,
     pending: Vec<(Vec<u8>, TextPos)>,
+    /// The bytes `pending` holds, as counted against [`MAX_PENDING_BYTES`].
+    pending_bytes: usize,
     max_text: usize,
     at_stream_start: bool,
     pub(super) capture: Option<Capture>,
@@ -161,6 +166,7 @@ impl<R: Read> PgnReader<R> {
             line_start: 0,
             scratch: Vec::new(),
             pending: Vec::new(),
+            pending_bytes: 0,
             max_text: DEFAULT_MAX_TEXT,
             at_stream_start: true,
             capture: None,
@@ -457,8 +463,11 @@ impl<R: Read> PgnReader<R> {
             match sink {
                 Sink::Visitor => v.comment(text, at),
                 Sink::Pending => {
-                    if self.pending.len() < MAX_PENDING {
-                        self.pending.push((text.to_vec(), at));
+                    let cost = text.len() + PENDING_OVERHEAD;
+                    if self.pending_bytes + cost <= MAX_PENDING_BYTES {
+                        let text = text.to_vec();
+                        self.pending_bytes += cost;
+                        self.pending.push((text, at));
                     }
                 }
             }
@@ -565,6 +574,11 @@ impl<R: Read> PgnReader<R> {
         self.take(b'\n', b'\n', false, false).map(|_| ())
     }
 
+    fn clear_pending(&mut self) {
+        self.pending.clear();
+        self.pending_bytes = 0;
+    }
+
     /// Skips white space, `%` lines and comments (held back in `pending`); stops at anything
     /// else or the end of input. Returns whether something other than the end was reached.
     fn skip_prelude<V: Visitor>(&mut self, v: &mut V, hold_comments: bool) -> io::Result<bool> {
@@ -630,7 +644,7 @@ impl<R: Read> PgnReader<R> {
     ///
     /// Only I/O errors of the source; syntax errors go to [`Visitor::error`].
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        self.pending.clear();
+        self.clear_pending();
         if let Some(c) = &mut self.capture {
             c.from = None;
         }
@@ -643,7 +657,7 @@ impl<R: Read> PgnReader<R> {
         v.begin_game();
         // The tag section.
         while self.peek() == Some(b'[') {
-            self.pending.clear();
+            self.clear_pending();
             self.tag(v)?;
             if !self.skip_prelude(v, true)? {
                 break;
@@ -651,11 +665,12 @@ impl<R: Read> PgnReader<R> {
         }
         let skip_all = v.begin_movetext().0;
         if !skip_all {
+            self.pending_bytes = 0;
             for (text, at) in self.pending.drain(..) {
                 v.comment(&text, at);
             }
         }
-        self.pending.clear();
+        self.clear_pending();
         self.movetext(v, skip_all)?;
         self.end_capture();
         Ok(Some(v.end_game()))
