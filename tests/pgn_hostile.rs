@@ -407,3 +407,13 @@ fn many_comments_before_the_first_move_are_all_kept() {
         .count();
     assert_eq!(comments, 300);
 }
+
+/// Found by the `pgn` fuzz target: a `;` comment ending in two carriage returns lost one at
+/// each write and read; trailing carriage returns of a `;` comment are line-ending noise.
+#[test]
+fn a_semicolon_comment_drops_every_trailing_carriage_return() {
+    let games = Game::read_all(&b"1. e4 ; note\r\r\r\n*\n"[..]).unwrap();
+    assert!(games[0].lines[0]
+        .items
+        .contains(&Item::Comment(" note".to_string())));
+}

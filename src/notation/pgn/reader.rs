@@ -457,7 +457,9 @@ impl<R: Read> PgnReader<R> {
         }
         if keep {
             let mut text = self.taken(&t);
-            if !brace && text.last() == Some(&b'\r') {
+            // A `;` comment ends at the newline: carriage returns before it are line-ending
+            // noise (CRLF, or a CR CR LF that a write and read again would turn into one).
+            while !brace && text.last() == Some(&b'\r') {
                 text = &text[..text.len() - 1];
             }
             match sink {
