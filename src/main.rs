@@ -152,7 +152,7 @@ fn perft_command(
         RulesArg::Core => {
             let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
             if divide {
-                let d = vdmchess::core::perft::perft_divide(pos.position(), depth);
+                let d = vdmchess::core::perft::perft_divide_threads(pos.position(), depth, threads);
                 let total = d.iter().map(|(_, n)| n).sum();
                 (lines_of(&d, mode), total, false)
             } else {
@@ -177,7 +177,7 @@ fn perft_command(
         RulesArg::Both => {
             let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
             let game = Game::from_setup(&setup, mode).map_err(|e| e.to_string())?;
-            let dc = vdmchess::core::perft::perft_divide(pos.position(), depth);
+            let dc = vdmchess::core::perft::perft_divide_threads(pos.position(), depth, threads);
             let dm = perft_divide(&game, depth);
             let differences = compare_divides(&dm, &dc, mode);
             let total = dc.iter().map(|(_, n)| n).sum();
