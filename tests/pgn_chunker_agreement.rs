@@ -1,15 +1,19 @@
-//! The runner's chunker (`vdmchess::runner::chunk::Chunker`) cuts a stream only where the PGN
-//! reader is between two games: reading the chunks one by one gives the games of reading the
-//! stream whole. Checked on generated PGN soup with many line-initial `[`, and on the corpus.
+//! The parallel runner reads a stream in chunks, apart: its chunker cuts before lines that
+//! look like a game's first tag pair, and a stitcher reads a game again with the next chunk
+//! joined on where the reader says a cut fell inside a comment or a tag section
+//! (`vdmchess::runner::chunk`). Reading the chunks so gives the games of reading the stream
+//! whole, positions of errors included. Checked on generated PGN soup with many line-initial
+//! `[`, cut by the chunker at several sizes and at every line that starts with `[`, and on the
+//! corpus.
 //!
-//! The property test found two cases the first chunker cut wrongly (now regression cases): a
-//! byte order mark before the first tag (`pgn/python-chess-utf8-bom.pgn`), and a tag pair that
-//! does not start its line (`}[Event "x"]\n[Site "y"]`, `1. e4 [Event "x"]\n[Site "y"]`), after
-//! which the reader is still in that tag section at the next line's `[`.
+//! Cases an earlier exact chunker got wrong stay in the soup: a byte order mark before the
+//! first tag (`pgn/python-chess-utf8-bom.pgn`), and a tag pair that does not start its line
+//! (`}[Event "x"]\n[Site "y"]`, `1. e4 [Event "x"]\n[Site "y"]`), after which the reader is
+//! still in that tag section at the next line's `[`.
 
 use proptest::prelude::*;
-use vdmchess::notation::pgn::{Game, GameBuilder, PgnReader, TextPos};
-use vdmchess::runner::chunk::Chunker;
+use vdmchess::notation::pgn::{Game, GameBuilder};
+use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, Stitcher};
 
 const PIECES: [&str; 30] = [
     "1.",
@@ -55,19 +59,36 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
     })
 }
 
-fn chunked_games(data: &[u8]) -> Vec<Game> {
-    let mut chunker = Chunker::with_chunk_size(data, 1);
+fn chunked_games(data: &[u8], size: usize) -> Vec<Game> {
     let mut games = Vec::new();
-    while let Some(chunk) = chunker.next_chunk().unwrap() {
-        let start = TextPos {
-            line: chunk.line,
-            column: 1,
+    read_chunked(data, size, &mut GameBuilder::default(), &mut |g| {
+        games.push(g)
+    })
+    .unwrap();
+    games
+}
+
+/// Cuts before every line that starts with `[`: the stitcher must mend every wrong cut.
+fn cut_everywhere(data: &[u8]) -> Vec<Game> {
+    let mut cuts = vec![0];
+    cuts.extend((1..data.len()).filter(|&i| data[i - 1] == b'\n' && data[i] == b'['));
+    cuts.push(data.len());
+    let mut stitcher = Stitcher::new();
+    let mut builder = GameBuilder::default();
+    let mut games = Vec::new();
+    let mut line = 1;
+    for w in cuts.windows(2) {
+        let chunk = Chunk {
+            bytes: data[w[0]..w[1]].to_vec(),
+            line,
         };
-        let mut reader = PgnReader::with_start(&chunk.bytes[..], start);
-        while let Some(g) = reader.read_game(&mut GameBuilder::default()).unwrap() {
-            games.push(g);
-        }
+        line += chunk.bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        let read = read_chunk(&chunk.bytes, chunk.start(), &mut builder).unwrap();
+        stitcher
+            .push(chunk, read, &mut builder, &mut |g| games.push(g))
+            .unwrap();
     }
+    stitcher.finish(&mut |g| games.push(g));
     games
 }
 
@@ -78,7 +99,11 @@ proptest! {
 
     fn chunks_read_as_the_whole_stream(data in soup()) {
         let whole = Game::read_all(&data[..]).unwrap();
-        prop_assert_eq!(chunked_games(&data), whole, "{:?}", String::from_utf8_lossy(&data));
+        let text = String::from_utf8_lossy(&data);
+        prop_assert_eq!(&cut_everywhere(&data), &whole, "every [ line: {:?}", text);
+        for size in [1, 5, 40] {
+            prop_assert_eq!(&chunked_games(&data, size), &whole, "size {}: {:?}", size, text);
+        }
     }
 }
 
@@ -90,11 +115,11 @@ fn chunks_of_the_corpus_read_as_the_whole_files() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "pgn") {
                 let data = std::fs::read(&p).unwrap();
-                assert_eq!(
-                    chunked_games(&data),
-                    Game::read_all(&data[..]).unwrap(),
-                    "{p:?}"
-                );
+                let whole = Game::read_all(&data[..]).unwrap();
+                assert_eq!(cut_everywhere(&data), whole, "{p:?}");
+                for size in [1, 1000] {
+                    assert_eq!(chunked_games(&data, size), whole, "{p:?} {size}");
+                }
             }
         }
     }

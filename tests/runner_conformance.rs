@@ -213,3 +213,46 @@ fn the_illegal_move_is_reported_where_it_stands() {
     assert_eq!((error.ply, error.san.as_str()), (2, "b4"));
     assert_eq!(game.plies, 1);
 }
+
+/// Parallel replay guesses where games start; here two of the three guesses a game offers
+/// are wrong (a `[` line inside a comment, and one in a tag section after a comment line),
+/// and wherever the chunk size falls, the reports are those of reading the file whole.
+#[test]
+fn parallel_replay_mends_wrong_guesses_of_a_game_start() {
+    let game = |i: usize| {
+        format!(
+            "[Event \"g{i}\"]\n{{ a note }}\n[Site \"s\"]\n\n1. e4 {{\n\n[Event \"in a comment\"]\n}} \
+             e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+        )
+    };
+    let chunk = vdmchess::runner::chunk::CHUNK_BYTES;
+    let len = game(0).len();
+    for shift in 0..8 {
+        // A first game padded by a comment, so that the chunk size falls on a different
+        // place in a game each time.
+        let mut text = format!("{{{}}}\n", "x".repeat(shift * len / 8));
+        let mut games = 0;
+        while text.len() < 2 * chunk + 3 * len {
+            text.push_str(&game(games));
+            games += 1;
+        }
+        let read = |jobs| {
+            let mut reports = Vec::new();
+            let options = Options {
+                rules: RulesChoice::Core,
+                jobs,
+                ..Options::default()
+            };
+            replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
+            reports
+        };
+        let one = read(1);
+        assert_eq!(one.len(), games);
+        assert!(one.iter().all(|r| r.plies == 6 && r.error.is_none()));
+        let two = read(2);
+        assert_eq!(two.len(), one.len(), "shift {shift}");
+        if let Some(i) = (0..one.len()).find(|&i| two[i] != one[i]) {
+            panic!("shift {shift}: game {i}: {:?} != {:?}", two[i], one[i]);
+        }
+    }
+}

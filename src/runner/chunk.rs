@@ -1,28 +1,39 @@
-//! Cutting a PGN stream into chunks of whole games for parallel replay, at a fraction of the
-//! cost of reading it.
+//! Cutting a PGN stream into chunks that can be read apart, for parallel replay.
 //!
-//! A chunk ends just before a line that starts with `[` when that line is outside any comment
-//! and the last content before it (outside comments) was not a tag pair. There the reader
-//! ([`crate::notation::pgn::PgnReader`]) is always between two games: in movetext a `[` ends
-//! the game, and a tag section goes on over blank and comment lines, which is why the line
-//! before must not be a tag. So reading the chunks one after the other gives exactly the games
-//! of reading the stream whole. The scan tracks only what can hide a `[`: `{}` comments, `;`
-//! and `%` comments to the end of the line, and quoted tag values.
+//! The cut is a guess checked by the reader. [`Chunker`] cuts before a line that looks like
+//! the first tag pair of a game: it starts with `[` and a letter, and the last line before it
+//! with any content is not a tag pair (a tag section goes on over blank lines). Finding one
+//! costs a look at the bytes near the wanted chunk size, not a scan of the whole chunk.
 //!
-//! Memory is bounded: a chunk is cut at the first boundary past [`CHUNK_BYTES`], and a stretch
-//! with no boundary at all is cut at [`MAX_CHUNK_BYTES`] (one game of 64 MiB, which the reader
-//! of the pieces then reports as broken).
+//! A guess can be wrong: the line may lie inside a `{}` comment, or in a tag section after a
+//! comment line. The reader of the chunk before the cut knows: at the end of its input it is
+//! in a comment or a tag section ([`PgnReader::ended_open`]). Anywhere else, a line that
+//! starts with `[` ends the game read so far exactly as the end of input did, so reading the
+//! chunks apart gives the games of reading the stream whole. [`read_chunk`] reads a chunk and
+//! records where its open end began; [`Stitcher`] takes the chunks in stream order and, after
+//! an open end, reads that last game again with the next chunk joined on. Real files almost
+//! never need it; hostile ones cost a re-read of the joined part.
+//!
+//! Memory is bounded: a chunk ends at the first likely game start past [`CHUNK_BYTES`]; a
+//! stretch with no line starting with `[` is cut at a line end at [`MAX_CHUNK_BYTES`], and an
+//! open end is not joined past that size (a single game of 64 MiB is read in pieces, which
+//! then report it broken).
 
 use std::io::{self, Read};
 
-use memchr::{memchr, memchr3, memchr_iter};
+use memchr::{memchr_iter, memrchr};
 
-/// The size past which a chunk ends at its next boundary.
+use crate::notation::pgn::{PgnReader, TextPos, Visitor};
+
+/// The size past which a chunk ends at its next likely game start.
 pub const CHUNK_BYTES: usize = 1 << 19;
-/// The size at which a chunk ends even without a boundary.
+/// The size at which a chunk ends even without a game start, and past which an open end is
+/// not joined to the next chunk.
 pub const MAX_CHUNK_BYTES: usize = 1 << 26;
+/// How much is read from the source at a time.
+const READ_BYTES: usize = 1 << 16;
 
-/// One chunk of whole games.
+/// One chunk of the stream.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Chunk {
     /// The bytes.
@@ -31,38 +42,44 @@ pub struct Chunk {
     pub line: u64,
 }
 
-/// Cuts a stream into [`Chunk`]s of whole games.
+impl Chunk {
+    /// Where the chunk starts in the stream.
+    #[must_use]
+    pub fn start(&self) -> TextPos {
+        TextPos {
+            line: self.line,
+            column: 1,
+        }
+    }
+}
+
+/// Cuts a stream into [`Chunk`]s, each (but the last) ending before a line that likely
+/// starts a game.
 ///
 /// ```
 /// use vdmchess::runner::chunk::Chunker;
-/// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n{ [not a tag }\n1. d4 *\n";
+/// let pgn = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n";
 /// let mut chunker = Chunker::with_chunk_size(pgn.as_bytes(), 1);
 /// let a = chunker.next_chunk().unwrap().unwrap();
-/// assert_eq!((a.bytes.as_slice(), a.line), (&b"[Event \"a\"]\n\n1. e4 *\n\n"[..], 1));
+/// assert_eq!((a.bytes.as_slice(), a.line), (&b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n"[..], 1));
 /// let b = chunker.next_chunk().unwrap().unwrap();
-/// assert_eq!(b.line, 5);
+/// assert_eq!((b.bytes.as_slice(), b.line), (&b"[Event \"c\"]\n\n1. d4 *\n"[..], 6));
 /// assert!(chunker.next_chunk().unwrap().is_none());
 /// ```
 pub struct Chunker<R> {
     src: R,
+    /// The bytes read and not yet handed out.
     buf: Vec<u8>,
-    /// How much of `buf` the state machine has seen.
-    scanned: usize,
-    /// The boundaries found in `buf`: byte offsets, increasing, each with the number of
-    /// newlines in `buf` before it.
-    boundaries: Vec<(usize, u64)>,
-    /// Newlines in `buf[..scanned]`.
-    newlines: u64,
-    /// Inside a `{}` comment at the end of what was scanned.
-    in_comment: bool,
-    /// No line scanned yet (a byte order mark may come first).
-    at_stream_start: bool,
-    /// Whether the last line with content outside comments was a tag pair.
-    last_content_was_tag: bool,
+    /// Where the search for a likely game start goes on in `buf`.
+    searched: usize,
+    /// Where the search for any line starting with `[` goes on in `buf`.
+    searched_any: usize,
     /// The line where `buf` starts.
     line: u64,
     eof: bool,
     chunk_bytes: usize,
+    /// Buffers given back, to fill again.
+    spares: Vec<Vec<u8>>,
 }
 
 impl<R: Read> Chunker<R> {
@@ -71,20 +88,17 @@ impl<R: Read> Chunker<R> {
         Chunker::with_chunk_size(src, CHUNK_BYTES)
     }
 
-    /// A chunker whose chunks end at the first boundary past `bytes`.
+    /// A chunker whose chunks end at the first likely game start past `bytes`.
     pub fn with_chunk_size(src: R, bytes: usize) -> Chunker<R> {
         Chunker {
             src,
             buf: Vec::new(),
-            scanned: 0,
-            boundaries: Vec::new(),
-            newlines: 0,
-            in_comment: false,
-            at_stream_start: true,
-            last_content_was_tag: false,
+            searched: 0,
+            searched_any: 0,
             line: 1,
             eof: false,
             chunk_bytes: bytes.max(1),
+            spares: Vec::new(),
         }
     }
 
@@ -95,159 +109,327 @@ impl<R: Read> Chunker<R> {
     /// The I/O errors of the source.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         loop {
-            let wanted = self.chunk_bytes;
-            if let Some(&b) = self.boundaries.iter().find(|&&(b, _)| b >= wanted) {
-                return Ok(Some(self.cut(b)));
+            if self.buf.len() >= self.chunk_bytes {
+                if let Some(cut) = self.find_cut() {
+                    return Ok(Some(self.cut(cut)));
+                }
             }
             if self.eof || self.buf.len() >= MAX_CHUNK_BYTES {
                 if self.buf.is_empty() {
                     return Ok(None);
                 }
-                let end = self.buf.len();
-                let newlines = memchr_iter(b'\n', &self.buf).count() as u64;
-                return Ok(Some(self.cut((end, newlines))));
+                let end = if self.eof {
+                    self.buf.len()
+                } else {
+                    memrchr(b'\n', &self.buf).map_or(self.buf.len(), |i| i + 1)
+                };
+                return Ok(Some(self.cut(end)));
             }
             self.fill()?;
         }
     }
 
     fn fill(&mut self) -> io::Result<()> {
-        let want = self.chunk_bytes.clamp(1 << 16, 1 << 20) as u64;
+        if self.buf.capacity() == 0 {
+            self.buf = self.new_buffer();
+        }
+        let filled = self.buf.len();
+        self.buf.resize(filled + READ_BYTES, 0);
         let n = loop {
-            match (&mut self.src).take(want).read_to_end(&mut self.buf) {
+            match self.src.read(&mut self.buf[filled..]) {
                 Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(filled);
+                    return Err(e);
+                }
             }
         };
+        self.buf.truncate(filled + n);
         if n == 0 {
             self.eof = true;
         }
-        self.scan();
         Ok(())
     }
 
-    /// Takes `buf[..end]`, which holds `newlines` newlines, as a chunk, keeping the rest.
-    fn cut(&mut self, (end, newlines): (usize, u64)) -> Chunk {
-        let rest = self.buf.split_off(end);
-        let bytes = std::mem::replace(&mut self.buf, rest);
+    /// An empty buffer for a chunk: one given back, or a new one.
+    fn new_buffer(&mut self) -> Vec<u8> {
+        let mut buf = self.spares.pop().unwrap_or_default();
+        buf.clear();
+        buf.reserve(self.chunk_bytes.min(MAX_CHUNK_BYTES) + 2 * READ_BYTES);
+        buf
+    }
+
+    /// Takes back the buffer of a chunk that is done with, to fill again (at most a few are
+    /// kept).
+    pub fn give_back(&mut self, buf: Vec<u8>) {
+        if self.spares.len() < 8 {
+            self.spares.push(buf);
+        }
+    }
+
+    /// The first likely game start at or past the chunk size, or, past four chunk sizes, the
+    /// first line starting with `[`.
+    fn find_cut(&mut self) -> Option<usize> {
+        // A newline at `i` is looked at once `buf[i + 2]` (the letter after a `[`) is read.
+        let until = self.buf.len().saturating_sub(2);
+        let from = self.searched.max(self.chunk_bytes - 1);
+        if from < until {
+            let buf = &self.buf;
+            let found = memchr_iter(b'\n', &buf[from..until])
+                .map(|i| from + i + 1)
+                .find(|&at| buf[at] == b'[' && likely_game_start(buf, at));
+            if found.is_some() {
+                return found;
+            }
+            self.searched = until;
+        }
+        if self.buf.len() >= self.chunk_bytes.saturating_mul(4) {
+            let from = self.searched_any.max(self.chunk_bytes - 1);
+            if from < until {
+                let buf = &self.buf;
+                let found = memchr_iter(b'\n', &buf[from..until])
+                    .map(|i| from + i + 1)
+                    .find(|&at| buf[at] == b'[');
+                if found.is_some() {
+                    return found;
+                }
+                self.searched_any = until;
+            }
+        }
+        None
+    }
+
+    /// Hands out `buf[..end]`, keeping the rest.
+    fn cut(&mut self, end: usize) -> Chunk {
+        let mut rest = self.new_buffer();
+        rest.extend_from_slice(&self.buf[end..]);
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        bytes.truncate(end);
         let chunk = Chunk {
             line: self.line,
             bytes,
         };
-        self.line += newlines;
-        self.scanned -= end;
-        self.newlines -= newlines;
-        self.boundaries.retain(|&(b, _)| b > end);
-        for (b, n) in &mut self.boundaries {
-            *b -= end;
-            *n -= newlines;
-        }
+        self.line += memchr_iter(b'\n', &chunk.bytes).count() as u64;
+        self.searched = 0;
+        self.searched_any = 0;
         chunk
     }
+}
 
-    /// Scans the complete lines not yet seen (and, at the end of input, the last one).
-    fn scan(&mut self) {
-        let mut i = self.scanned;
-        while i < self.buf.len() {
-            let end = match memchr(b'\n', &self.buf[i..]) {
-                Some(n) => i + n,
-                None if self.eof => self.buf.len(),
-                None => break,
-            };
-            self.scan_line(i, end);
-            if end < self.buf.len() {
-                self.newlines += 1;
-            }
-            i = end + 1;
-        }
-        self.scanned = i.min(self.buf.len());
+/// Whether the line at `at` (which starts with `[`) looks like the first tag pair of a game:
+/// a letter follows the `[`, and the closest line before it with any content does not start
+/// with `[`.
+fn likely_game_start(buf: &[u8], at: usize) -> bool {
+    if !buf.get(at + 1).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
     }
-
-    /// One line, `buf[start..end]` (without its newline).
-    fn scan_line(&mut self, start: usize, end: usize) {
-        // Whether the line has content outside comments, and whether its last content is a
-        // tag pair (then a tag section goes on at the next line).
-        let mut line_has_content = false;
-        let mut last_is_tag = false;
-        let mut i = start;
-        let first_line = self.at_stream_start;
-        if first_line {
-            self.at_stream_start = false;
-            if self.buf[start..end].starts_with(b"\xef\xbb\xbf") {
-                i += 3;
-            }
-        }
-        let line_start = i;
-        while i < end {
-            if self.in_comment {
-                match memchr(b'}', &self.buf[i..end]) {
-                    Some(n) => {
-                        self.in_comment = false;
-                        i += n + 1;
-                    }
-                    None => break,
-                }
-                continue;
-            }
-            if i == line_start && self.buf[i] == b'%' {
-                break;
-            }
-            let stop = memchr3(b'{', b';', b'[', &self.buf[i..end]).map_or(end, |n| i + n);
-            if self.buf[i..stop]
-                .iter()
-                .any(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-            {
-                line_has_content = true;
-                last_is_tag = false;
-            }
-            if stop == end {
-                break;
-            }
-            match self.buf[stop] {
-                b';' => break,
-                b'{' => {
-                    self.in_comment = true;
-                    i = stop + 1;
-                }
-                _ => {
-                    if stop == line_start && !first_line && !self.last_content_was_tag {
-                        self.boundaries.push((stop, self.newlines));
-                    }
-                    line_has_content = true;
-                    last_is_tag = true;
-                    i = self.skip_tag(stop + 1, end);
-                }
-            }
-        }
-        if line_has_content {
-            self.last_content_was_tag = last_is_tag;
+    // `buf[at - 1]` is the newline ending the line before.
+    let mut end = at - 1;
+    loop {
+        let start = memrchr(b'\n', &buf[..end]).map_or(0, |i| i + 1);
+        let line = &buf[start..end];
+        match line
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+        {
+            Some(&first) => return first != b'[',
+            None if start == 0 => return true,
+            None => end = start - 1,
         }
     }
+}
 
-    /// Skips a tag pair's name and quoted value (with `\"` escapes) up to its `]`; returns
-    /// where scanning goes on (the end of the line at the latest).
-    fn skip_tag(&self, mut i: usize, end: usize) -> usize {
-        let mut quoted = false;
-        while i < end {
-            let c = self.buf[i];
-            if quoted {
-                match c {
-                    b'\\' => i += 1,
-                    b'"' => quoted = false,
-                    _ => {}
-                }
-            } else {
-                match c {
-                    b'"' => quoted = true,
-                    b']' => return i + 1,
-                    _ => {}
+/// The reading of one chunk on its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChunkGames<T> {
+    /// What the visitor made of each game, in order.
+    pub games: Vec<T>,
+    /// `Some` when the chunk ended open ([`PgnReader::ended_open`]).
+    pub open: Option<OpenEnd>,
+}
+
+/// Where the reading that met an open end began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenEnd {
+    /// The byte offset in the chunk.
+    pub offset: usize,
+    /// Its line and column in the stream.
+    pub start: TextPos,
+    /// Whether that reading gave the last game of [`ChunkGames::games`] (else it met the end
+    /// before any game, in a comment).
+    pub partial: bool,
+}
+
+/// Reads the games of `bytes`, which start at `start` in the stream, noting an open end.
+///
+/// # Errors
+///
+/// None in practice: reading a slice does not fail.
+pub fn read_chunk<V: Visitor>(
+    bytes: &[u8],
+    start: TextPos,
+    v: &mut V,
+) -> io::Result<ChunkGames<V::Output>> {
+    let mut reader = PgnReader::with_start(bytes, start);
+    let mut games = Vec::new();
+    loop {
+        let offset = reader.offset() as usize;
+        let at = reader.position();
+        let game = reader.read_game(v)?;
+        let open = reader.ended_open().then_some(OpenEnd {
+            offset,
+            start: at,
+            partial: game.is_some(),
+        });
+        match game {
+            Some(game) => {
+                games.push(game);
+                if open.is_some() {
+                    return Ok(ChunkGames { games, open });
                 }
             }
-            i += 1;
+            None => return Ok(ChunkGames { games, open }),
         }
-        end
     }
+}
+
+/// Puts the readings of consecutive chunks together into the games of the whole stream.
+///
+/// Give it each chunk, in stream order, with its reading by [`read_chunk`]; it passes on
+/// every game that is final. After a chunk that ended open it holds that chunk's last game
+/// back and reads it again joined to the next chunk.
+///
+/// ```
+/// use vdmchess::notation::pgn::{Game, GameBuilder};
+/// use vdmchess::runner::chunk::{read_chunk, Chunker, Stitcher};
+/// // The second `[` line is inside a comment: a wrong guess, mended by the stitcher.
+/// let pgn = "[Event \"a\"]\n\n1. e4 {\n[Event \"no\"]\n} e5 *\n";
+/// let mut chunker = Chunker::with_chunk_size(pgn.as_bytes(), 1);
+/// let mut stitcher = Stitcher::new();
+/// let mut games = Vec::new();
+/// let mut builder = GameBuilder::default();
+/// while let Some(chunk) = chunker.next_chunk().unwrap() {
+///     let read = read_chunk(&chunk.bytes, chunk.start(), &mut builder).unwrap();
+///     let done_with = stitcher.push(chunk, read, &mut builder, &mut |g| games.push(g)).unwrap();
+///     chunker.give_back(done_with.unwrap_or_default());
+/// }
+/// stitcher.finish(&mut |g| games.push(g));
+/// assert_eq!(games, Game::read_all(pgn.as_bytes()).unwrap());
+/// assert_eq!(games[0].lines[0].items.len(), 3);
+/// ```
+#[derive(Debug)]
+pub struct Stitcher<T> {
+    held: Option<Held<T>>,
+}
+
+#[derive(Debug)]
+struct Held<T> {
+    /// The bytes from where the open reading began.
+    bytes: Vec<u8>,
+    start: TextPos,
+    /// The game that reading gave, if any.
+    partial: Option<T>,
+}
+
+impl<T> Default for Stitcher<T> {
+    fn default() -> Self {
+        Stitcher { held: None }
+    }
+}
+
+impl<T> Stitcher<T> {
+    /// A stitcher at the start of a stream.
+    #[must_use]
+    pub fn new() -> Self {
+        Stitcher::default()
+    }
+
+    /// Takes the next chunk and its reading, passing every final game to `emit`; `v` reads a
+    /// held game again. Every chunk but the first must start a line with `[`, as the
+    /// [`Chunker`]'s do. Gives back the chunk's buffer when it is done with (for
+    /// [`Chunker::give_back`]).
+    ///
+    /// # Errors
+    ///
+    /// None in practice: see [`read_chunk`].
+    pub fn push<V: Visitor<Output = T>>(
+        &mut self,
+        chunk: Chunk,
+        read: ChunkGames<T>,
+        v: &mut V,
+        emit: &mut dyn FnMut(T),
+    ) -> io::Result<Option<Vec<u8>>> {
+        let mut spare = None;
+        let (bytes, read) = match self.held.take() {
+            Some(held) if held.bytes.len() + chunk.bytes.len() <= MAX_CHUNK_BYTES => {
+                let mut joined = held.bytes;
+                joined.extend_from_slice(&chunk.bytes);
+                spare = Some(chunk.bytes);
+                let read = read_chunk(&joined, held.start, v)?;
+                (joined, read)
+            }
+            Some(held) => {
+                if let Some(game) = held.partial {
+                    emit(game);
+                }
+                (chunk.bytes, read)
+            }
+            None => (chunk.bytes, read),
+        };
+        let ChunkGames { mut games, open } = read;
+        let partial = match open {
+            Some(open) if open.partial => games.pop(),
+            _ => None,
+        };
+        for game in games {
+            emit(game);
+        }
+        match open {
+            Some(open) => {
+                let mut bytes = bytes;
+                bytes.drain(..open.offset);
+                self.held = Some(Held {
+                    bytes,
+                    start: open.start,
+                    partial,
+                });
+                Ok(spare)
+            }
+            None => Ok(Some(bytes)),
+        }
+    }
+
+    /// Ends the stream: passes on a game still held back.
+    pub fn finish(&mut self, emit: &mut dyn FnMut(T)) {
+        if let Some(game) = self.held.take().and_then(|h| h.partial) {
+            emit(game);
+        }
+    }
+}
+
+/// Reads `src` chunk by chunk on this thread, as the parallel runner does on many: the
+/// games of reading the stream whole, in order.
+///
+/// # Errors
+///
+/// The I/O errors of the source.
+pub fn read_chunked<R: Read, V: Visitor>(
+    src: R,
+    chunk_bytes: usize,
+    v: &mut V,
+    emit: &mut dyn FnMut(V::Output),
+) -> io::Result<()> {
+    let mut chunker = Chunker::with_chunk_size(src, chunk_bytes);
+    let mut stitcher = Stitcher::new();
+    while let Some(chunk) = chunker.next_chunk()? {
+        let read = read_chunk(&chunk.bytes, chunk.start(), v)?;
+        if let Some(buf) = stitcher.push(chunk, read, v, emit)? {
+            chunker.give_back(buf);
+        }
+    }
+    stitcher.finish(emit);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -264,7 +446,7 @@ mod tests {
     }
 
     #[test]
-    fn cuts_only_between_games() {
+    fn cuts_before_a_first_tag_pair() {
         let pgn = "[A \"1\"]\n[B \"2\"]\n\n[C \"3\"]\n1. e4 *\n[D \"4\"]\n\n1. d4 *\n";
         let got = chunks(pgn, 1);
         assert_eq!(
@@ -280,28 +462,10 @@ mod tests {
     }
 
     #[test]
-    fn brackets_in_comments_and_tag_values_are_not_boundaries() {
-        let pgn = "1. e4 {\n[x]\n} ; [y\n%\n[Event \"a]\\\"{\"]\n{c}\n[Site \"b\"]\n1. d4 *\n";
-        let got = chunks(pgn, 1);
-        assert_eq!(got.len(), 2, "{got:?}");
-        assert!(got[1].0.starts_with("[Event"));
-        assert_eq!(got[1].1, 5);
-    }
-
-    #[test]
-    fn a_tag_section_goes_on_after_a_bom_or_a_tag_inside_a_line() {
-        for pgn in [
-            "\u{feff}[Event \"x\"]\n[Site \"y\"]\n1. e4 *\n",
-            "1. e4 *\n}[Event \"x\"]\n[Site \"y\"]\n1. d4 *\n",
-            "1. e4 [Event \"x\"]\n[Site \"y\"]\n1. d4 *\n",
-        ] {
-            assert_eq!(chunks(pgn, 1).len(), 1, "{pgn:?}");
-        }
-        // Moves after a tag on the same line end the tag section.
-        assert_eq!(
-            chunks("[Event \"x\"] 1. e4 *\n[Event \"y\"]\n1. d4 *\n", 1).len(),
-            2
-        );
+    fn a_bracket_without_a_tag_name_is_no_game_start_until_four_chunk_sizes() {
+        let pgn = "1. e4 {\n[%clk 0:01]\n} e5 *\n";
+        assert_eq!(chunks(pgn, 10).len(), 1);
+        assert_eq!(chunks(pgn, 2).len(), 2);
     }
 
     #[test]
@@ -314,5 +478,44 @@ mod tests {
         }
         assert_eq!(chunks(&text, 1).len(), 50);
         assert!(chunks("", 1).is_empty());
+    }
+
+    #[test]
+    fn a_stretch_without_any_tag_line_is_cut_at_a_line_end_at_the_limit() {
+        let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+        let text = line.repeat(MAX_CHUNK_BYTES / line.len() + 10);
+        let mut c = Chunker::new(text.as_bytes());
+        let first = c.next_chunk().unwrap().unwrap();
+        assert!(first.bytes.len() <= MAX_CHUNK_BYTES + READ_BYTES);
+        assert!(first.bytes.ends_with(b"\n"));
+        let second = c.next_chunk().unwrap().unwrap();
+        assert_eq!(first.bytes.len() + second.bytes.len(), text.len());
+        assert_eq!(second.line, 1 + (first.bytes.len() / line.len()) as u64);
+    }
+
+    #[test]
+    fn reading_notes_an_open_end_and_where_it_began() {
+        use crate::notation::pgn::GameBuilder;
+        let mut b = GameBuilder::default();
+        let start = TextPos::START;
+        // In a comment, after a game.
+        let r = read_chunk(b"1. e4 *\n{ open\n", start, &mut b).unwrap();
+        assert_eq!(r.games.len(), 1);
+        let open = r.open.unwrap();
+        assert_eq!((open.offset, open.partial), (7, false));
+        assert_eq!(open.start, TextPos { line: 1, column: 8 });
+        // In a tag section.
+        let r = read_chunk(b"1. e4 *\n[Event \"x\"]\n", start, &mut b).unwrap();
+        assert_eq!(r.games.len(), 2);
+        assert!(r.open.unwrap().partial);
+        // In movetext, and between games: not open.
+        for text in [
+            &b"1. e4 e5\n"[..],
+            b"1. e4 *\n",
+            b"1. e4 {c}\n",
+            b"1. e4 ; {\n",
+        ] {
+            assert_eq!(read_chunk(text, start, &mut b).unwrap().open, None);
+        }
     }
 }

@@ -31,10 +31,10 @@ use std::sync::{Arc, Mutex};
 
 use crate::core::Chess;
 use crate::model::game::Game;
-use crate::notation::pgn::{PgnReader, TextPos};
+use crate::notation::pgn::PgnReader;
 
 use crate::notation::san::SanMode;
-use chunk::{Chunk, Chunker};
+use chunk::{read_chunk, Chunk, ChunkGames, Chunker, Stitcher};
 
 pub use replay::{Lockstep, Replay, Single};
 pub use report::{ErrorKind, GameReport, ReplayError, Summary};
@@ -109,18 +109,19 @@ fn replay_with<P: Replay, R: Read + Send>(
     replay_parallel::<P, R>(reader, file, options, sink)
 }
 
-/// A chunk of whole games and its place in the stream.
+/// A chunk and its place in the stream.
 struct Batch {
     chunk: Chunk,
     seq: usize,
 }
 
-/// The reports of one chunk, numbered from 0 within it.
-type Done = (usize, io::Result<Vec<GameReport>>);
+/// A chunk read on its own, numbered from 0 within it.
+type Done = (usize, Chunk, io::Result<ChunkGames<GameReport>>);
 
-/// `--jobs N`: a [`Chunker`] cuts the stream into chunks of whole games (cheaply, without
-/// reading the games), `N` workers replay chunks, and the calling thread hands the reports to
-/// `sink` in file order, numbering the games. At most `2N` chunks wait in each queue.
+/// `--jobs N`: a [`Chunker`] cuts the stream into chunks at likely game starts (cheaply,
+/// without reading the games), `N` workers read and replay chunks, and the calling thread
+/// takes them in file order, mends any wrong cut with a [`Stitcher`] (see [`chunk`]), numbers
+/// the games and hands the reports to `sink`. At most `2N` chunks wait in each queue.
 fn replay_parallel<P: Replay, R: Read + Send>(
     reader: R,
     file: &str,
@@ -131,11 +132,18 @@ fn replay_parallel<P: Replay, R: Read + Send>(
     let (work_tx, work_rx) = sync_channel::<Batch>(jobs * 2);
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
+    let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(jobs * 4);
     std::thread::scope(|scope| {
         let chunker = scope.spawn(move || -> io::Result<()> {
             let mut chunker = Chunker::new(reader);
             let mut seq = 0;
-            while let Some(chunk) = chunker.next_chunk()? {
+            loop {
+                while let Ok(buf) = spare_rx.try_recv() {
+                    chunker.give_back(buf);
+                }
+                let Some(chunk) = chunker.next_chunk()? else {
+                    break;
+                };
                 if work_tx.send(Batch { chunk, seq }).is_err() {
                     break;
                 }
@@ -150,27 +158,37 @@ fn replay_parallel<P: Replay, R: Read + Send>(
             scope.spawn(move || worker::<P>(&work_rx, &done_tx, file, mode));
         }
         drop(done_tx);
-        let mut pending: BTreeMap<usize, Vec<GameReport>> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, (Chunk, ChunkGames<GameReport>)> = BTreeMap::new();
+        let mut stitcher = Stitcher::new();
+        let mut again = ReplayVisitor::<P>::new(file, 0, options.san_mode);
         let mut next = 0;
         let mut index = 0;
+        let mut emit = |mut report: GameReport| {
+            report.index = index;
+            index += 1;
+            sink(report);
+        };
         let mut failure = None;
-        for (seq, reports) in done_rx {
-            match reports {
-                Ok(reports) => {
-                    pending.insert(seq, reports);
+        for (seq, chunk, read) in done_rx {
+            match read {
+                Ok(read) => {
+                    pending.insert(seq, (chunk, read));
                 }
                 Err(e) => failure = failure.or(Some(e)),
             }
-            while let Some(reports) = pending.remove(&next) {
-                let games = reports.len();
-                for mut report in reports {
-                    report.index += index;
-                    sink(report);
+            while let Some((chunk, read)) = pending.remove(&next) {
+                match stitcher.push(chunk, read, &mut again, &mut emit) {
+                    Ok(Some(buf)) => {
+                        // The chunker may be done already; then the buffer is dropped here.
+                        let _ = spare_tx.try_send(buf);
+                    }
+                    Ok(None) => {}
+                    Err(e) => failure = failure.or(Some(e)),
                 }
-                index += games;
                 next += 1;
             }
         }
+        stitcher.finish(&mut emit);
         let split_result = chunker
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the chunking thread panicked")));
@@ -187,6 +205,7 @@ fn worker<P: Replay>(
     file: &str,
     mode: SanMode,
 ) {
+    let mut visitor = ReplayVisitor::<P>::new(file, 0, mode);
     loop {
         let batch = match work.lock() {
             Ok(rx) => match rx.recv() {
@@ -195,21 +214,8 @@ fn worker<P: Replay>(
             },
             Err(_) => return,
         };
-        let start = TextPos {
-            line: batch.chunk.line,
-            column: 1,
-        };
-        let mut pgn = PgnReader::with_start(&batch.chunk.bytes[..], start);
-        let mut visitor = ReplayVisitor::<P>::new(file, 0, mode);
-        let mut reports = Vec::new();
-        let result = loop {
-            match pgn.read_game(&mut visitor) {
-                Ok(Some(report)) => reports.push(report),
-                Ok(None) => break Ok(reports),
-                Err(e) => break Err(e),
-            }
-        };
-        if done.send((batch.seq, result)).is_err() {
+        let read = read_chunk(&batch.chunk.bytes, batch.chunk.start(), &mut visitor);
+        if done.send((batch.seq, batch.chunk, read)).is_err() {
             return;
         }
     }

@@ -16,7 +16,7 @@ pub struct ReplayVisitor<P> {
     mode: SanMode,
     fen_tag: Option<String>,
     variant_tag: Option<String>,
-    result: String,
+    result: Option<String>,
     state: Option<P>,
     plies: usize,
     error: Option<ReplayError>,
@@ -38,7 +38,7 @@ impl<P: Replay> ReplayVisitor<P> {
             mode,
             fen_tag: None,
             variant_tag: None,
-            result: "*".to_string(),
+            result: None,
             state: None,
             plies: 0,
             error: None,
@@ -105,7 +105,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
     fn begin_game(&mut self) {
         self.fen_tag = None;
         self.variant_tag = None;
-        self.result = "*".to_string();
+        self.result = None;
         self.state = None;
         self.plies = 0;
         self.error = None;
@@ -117,7 +117,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         match name {
             b"FEN" => self.fen_tag = Some(value.decode()),
             b"Variant" => self.variant_tag = Some(value.decode()),
-            b"Result" => self.result = value.decode(),
+            b"Result" => self.result = Some(value.decode()),
             _ => {}
         }
     }
@@ -224,7 +224,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
             index: self.index,
             plies: self.plies,
             final_fen,
-            result: std::mem::replace(&mut self.result, "*".to_string()),
+            result: self.result.take().unwrap_or_else(|| "*".to_string()),
             status,
             error: self.error.take(),
         };

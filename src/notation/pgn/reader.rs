@@ -149,6 +149,8 @@ pub struct PgnReader<R> {
     pending_bytes: usize,
     max_text: usize,
     at_stream_start: bool,
+    /// The input ended inside a `{}` comment or a tag section (see [`PgnReader::ended_open`]).
+    ended_open: bool,
     pub(super) capture: Option<Capture>,
 }
 
@@ -169,6 +171,7 @@ impl<R: Read> PgnReader<R> {
             pending_bytes: 0,
             max_text: DEFAULT_MAX_TEXT,
             at_stream_start: true,
+            ended_open: false,
             capture: None,
         }
     }
@@ -189,6 +192,41 @@ impl<R: Read> PgnReader<R> {
     /// reported as [`PgnErrorKind::TextTruncated`].
     pub fn set_max_text_len(&mut self, bytes: usize) {
         self.max_text = bytes.max(BUF_SIZE);
+    }
+
+    /// The bytes consumed so far (a game read next starts reading here).
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// The line and column of [`PgnReader::offset`].
+    #[must_use]
+    pub fn position(&self) -> TextPos {
+        self.text_pos(self.pos)
+    }
+
+    /// Whether the input ended where more input would be read as part of the text before it:
+    /// inside a `{}` comment, or in a tag section (tag pairs read, no movetext yet).
+    ///
+    /// Anywhere else, input that went on with a line starting with `[` would not change a
+    /// thing read so far: between games the `[` starts the next game, and in movetext it
+    /// ends the game exactly where the end of input did. (A `;` comment, a `%` line and a
+    /// tag pair end at the newline before such a line.) The parallel runner reads chunks of
+    /// a stream on their own and uses this to check where it cut them.
+    ///
+    /// ```
+    /// use vdmchess::notation::pgn::{GameBuilder, PgnReader};
+    /// let mut reader = PgnReader::new(&b"1. e4 { a comment that goes on\n"[..]);
+    /// while reader.read_game(&mut GameBuilder::default()).unwrap().is_some() {}
+    /// assert!(reader.ended_open());
+    /// let mut reader = PgnReader::new(&b"1. e4 { done } e5\n"[..]);
+    /// while reader.read_game(&mut GameBuilder::default()).unwrap().is_some() {}
+    /// assert!(!reader.ended_open());
+    /// ```
+    #[must_use]
+    pub fn ended_open(&self) -> bool {
+        self.ended_open
     }
 
     fn text_pos(&self, i: usize) -> TextPos {
@@ -438,8 +476,12 @@ impl<R: Read> PgnReader<R> {
         } else {
             self.take(b'\n', b'\n', false, keep)?
         };
-        if brace && t.found {
-            self.pos += 1;
+        if brace {
+            if t.found {
+                self.pos += 1;
+            } else {
+                self.ended_open = true;
+            }
         }
         if report {
             if brace && !t.found {
@@ -662,6 +704,7 @@ impl<R: Read> PgnReader<R> {
             self.clear_pending();
             self.tag(v)?;
             if !self.skip_prelude(v, true)? {
+                self.ended_open = true;
                 break;
             }
         }
