@@ -71,7 +71,7 @@ enum Command {
         /// Which rules replay the moves; `both` reports where model and core disagree.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Worker threads.
+        /// Worker threads replaying chunks of the input at once (reports stay in file order).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
         /// One JSON object per game on standard output.
