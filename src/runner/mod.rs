@@ -27,7 +27,7 @@ pub mod visitor;
 use std::collections::BTreeMap;
 use std::io::{self, BufReader, Read};
 use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use crate::core::Chess;
 use crate::model::game::Game;
@@ -109,19 +109,46 @@ fn replay_with<P: Replay, R: Read + Send>(
     replay_parallel::<P, R>(reader, file, options, sink)
 }
 
-/// A chunk and its place in the stream.
-struct Batch {
-    chunk: Chunk,
-    seq: usize,
-}
-
-/// A chunk read on its own, numbered from 0 within it.
+/// A chunk read on its own, with its place in the stream.
 type Done = (usize, Chunk, io::Result<ChunkGames<GameReport>>);
 
-/// `--jobs N`: a [`Chunker`] cuts the stream into chunks at likely game starts (cheaply,
-/// without reading the games), `N` workers read and replay chunks, and the calling thread
-/// takes them in file order, mends any wrong cut with a [`Stitcher`] (see [`chunk`]), numbers
-/// the games and hands the reports to `sink`. At most `2N` chunks wait in each queue.
+/// The stream, shared by the workers: each takes the next chunk itself.
+struct Source<R> {
+    chunker: Chunker<R>,
+    /// The number of the next chunk.
+    seq: usize,
+    /// Buffers of chunks that are done with, from the calling thread.
+    spares: Receiver<Vec<u8>>,
+    /// The I/O error that ended the stream.
+    error: Option<io::Error>,
+}
+
+impl<R: Read> Source<R> {
+    fn next(&mut self) -> Option<(usize, Chunk)> {
+        if self.error.is_some() {
+            return None;
+        }
+        while let Ok(buf) = self.spares.try_recv() {
+            self.chunker.give_back(buf);
+        }
+        match self.chunker.next_chunk() {
+            Ok(Some(chunk)) => {
+                self.seq += 1;
+                Some((self.seq - 1, chunk))
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
+    }
+}
+
+/// `--jobs N`: `N` workers take turns at a [`Chunker`], which cuts the stream into chunks at
+/// likely game starts (cheaply, without reading the games), and read and replay the chunks;
+/// the calling thread takes the readings in file order, mends any wrong cut with a
+/// [`Stitcher`] (see [`chunk`]), numbers the games and hands the reports to `sink`.
 fn replay_parallel<P: Replay, R: Read + Send>(
     reader: R,
     file: &str,
@@ -129,33 +156,20 @@ fn replay_parallel<P: Replay, R: Read + Send>(
     sink: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
     let jobs = options.jobs;
-    let (work_tx, work_rx) = sync_channel::<Batch>(jobs * 2);
-    let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(jobs * 4);
-    std::thread::scope(|scope| {
-        let chunker = scope.spawn(move || -> io::Result<()> {
-            let mut chunker = Chunker::new(reader);
-            let mut seq = 0;
-            loop {
-                while let Ok(buf) = spare_rx.try_recv() {
-                    chunker.give_back(buf);
-                }
-                let Some(chunk) = chunker.next_chunk()? else {
-                    break;
-                };
-                if work_tx.send(Batch { chunk, seq }).is_err() {
-                    break;
-                }
-                seq += 1;
-            }
-            Ok(())
-        });
+    let source = Mutex::new(Source {
+        chunker: Chunker::new(reader),
+        seq: 0,
+        spares: spare_rx,
+        error: None,
+    });
+    let failure = std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
             let mode = options.san_mode;
-            scope.spawn(move || worker::<P>(&work_rx, &done_tx, file, mode));
+            let source = &source;
+            scope.spawn(move || worker::<P, R>(source, &done_tx, file, mode));
         }
         drop(done_tx);
         let mut pending: BTreeMap<usize, (Chunk, ChunkGames<GameReport>)> = BTreeMap::new();
@@ -179,7 +193,7 @@ fn replay_parallel<P: Replay, R: Read + Send>(
             while let Some((chunk, read)) = pending.remove(&next) {
                 match stitcher.push(chunk, read, &mut again, &mut emit) {
                     Ok(Some(buf)) => {
-                        // The chunker may be done already; then the buffer is dropped here.
+                        // When the spare queue is full, the buffer is dropped here.
                         let _ = spare_tx.try_send(buf);
                     }
                     Ok(None) => {}
@@ -189,34 +203,74 @@ fn replay_parallel<P: Replay, R: Read + Send>(
             }
         }
         stitcher.finish(&mut emit);
-        let split_result = chunker
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::other("the chunking thread panicked")));
-        match failure {
-            Some(e) => Err(e),
-            None => split_result,
-        }
-    })
+        failure
+    });
+    let source_error = match source.into_inner() {
+        Ok(source) => source.error,
+        Err(_) => Some(io::Error::other("a replay thread panicked")),
+    };
+    match failure.or(source_error) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
-fn worker<P: Replay>(
-    work: &Mutex<Receiver<Batch>>,
+fn worker<P: Replay, R: Read>(
+    source: &Mutex<Source<R>>,
     done: &std::sync::mpsc::SyncSender<Done>,
     file: &str,
     mode: SanMode,
 ) {
     let mut visitor = ReplayVisitor::<P>::new(file, 0, mode);
     loop {
-        let batch = match work.lock() {
-            Ok(rx) => match rx.recv() {
-                Ok(batch) => batch,
-                Err(_) => return,
-            },
+        let next = match source.lock() {
+            Ok(mut source) => source.next(),
             Err(_) => return,
         };
-        let read = read_chunk(&batch.chunk.bytes, batch.chunk.start(), &mut visitor);
-        if done.send((batch.seq, batch.chunk, read)).is_err() {
+        let Some((seq, chunk)) = next else {
             return;
+        };
+        let read = read_chunk(&chunk.bytes, chunk.start(), &mut visitor);
+        if done.send((seq, chunk, read)).is_err() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Yields its text, then fails.
+    struct FailsAfter<'a>(&'a [u8]);
+
+    impl Read for FailsAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_input_error_ends_the_run_with_that_error_whatever_the_jobs() {
+        let text = "[Event \"x\"]\n\n1. e4 e5 *\n\n".repeat(40_000);
+        for jobs in [1, 2, 3] {
+            let options = Options {
+                jobs,
+                ..Options::default()
+            };
+            let mut games = 0;
+            let result = replay_reader(FailsAfter(text.as_bytes()), "f", &options, &mut |_| {
+                games += 1;
+            });
+            let err = result.expect_err("the read error");
+            assert_eq!(err.to_string(), "disk on fire", "jobs {jobs}");
+            assert!(games < 40_000, "jobs {jobs}: {games}");
         }
     }
 }
