@@ -5,7 +5,9 @@
 # processes at once, each on half the games. Prints every round and the medians.
 #
 # The ceiling matters on a virtual machine: when two busy threads do not get two full
-# cores, no program gets 2x, and the round shows it.
+# cores, no program gets 2x, and the round shows it. The speed of such a machine changes
+# from second to second, so the figure to read is the median of the rounds' ratios (each
+# round's runs are next to each other in time).
 #
 # Usage: scripts/bench_replay_jobs.sh [ROUNDS]   (default 15; run on a quiet machine)
 set -euo pipefail
@@ -62,6 +64,6 @@ awk -v games="$GAMES" '
     printf "median --jobs 1: %d ms (%.0f games/s)\n", median(a), games / median(a) * 1000
     printf "median --jobs 2: %d ms (%.0f games/s)\n", median(b), games / median(b) * 1000
     printf "median two processes on halves: %d ms\n", median(c)
-    printf "speed-up --jobs 2 / --jobs 1: %.2fx (ratio of medians), %.2fx (median of the rounds)\n", median(a) / median(b), median(ra)
-    printf "machine ceiling, halves / --jobs 1: %.2fx (ratio of medians), %.2fx (median of the rounds)\n", median(a) / median(c), median(rc)
+    printf "speed-up --jobs 2 / --jobs 1: %.2fx (median of the rounds), %.2fx (ratio of medians)\n", median(ra), median(a) / median(b)
+    printf "machine ceiling, halves / --jobs 1: %.2fx (median of the rounds), %.2fx (ratio of medians)\n", median(rc), median(a) / median(c)
   }' "$WORK/rounds.txt"
