@@ -12,7 +12,7 @@
 //! still in that tag section at the next line's `[`.
 
 use proptest::prelude::*;
-use vdmchess::notation::pgn::{Game, GameBuilder};
+use vdmchess::notation::pgn::{Game, GameBuilder, TextPos};
 use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, Stitcher};
 
 const PIECES: [&str; 30] = [
@@ -80,10 +80,11 @@ fn cut_everywhere(data: &[u8]) -> Vec<Game> {
     for w in cuts.windows(2) {
         let chunk = Chunk {
             bytes: data[w[0]..w[1]].to_vec(),
-            line,
+            start: TextPos { line, column: 1 },
+            forced: false,
         };
         line += chunk.bytes.iter().filter(|&&b| b == b'\n').count() as u64;
-        let read = read_chunk(&chunk.bytes, chunk.start(), &mut builder).unwrap();
+        let read = read_chunk(&chunk, &mut builder).unwrap();
         stitcher
             .push(chunk, read, &mut builder, &mut |g| games.push(g))
             .unwrap();

@@ -256,3 +256,40 @@ fn parallel_replay_mends_wrong_guesses_of_a_game_start() {
         }
     }
 }
+
+/// One unclosed `{` makes the rest of a file a comment. With `--jobs 2` such a game, once it
+/// is held back past the join limit, is read on one thread, and the workers start again after
+/// it: the reports are those of reading the file whole, games after it included.
+#[test]
+fn parallel_replay_reads_a_game_past_the_join_limit_whole() {
+    use vdmchess::runner::chunk::{join_limit, CHUNK_BYTES};
+    let mut text = String::from("[Event \"long\"]\n\n1. e4 {");
+    while text.len() < join_limit(CHUNK_BYTES) + 3 * CHUNK_BYTES {
+        text.push_str("a comment\n\n[Event \"in the comment\"]\n");
+    }
+    text.push_str("} e5 *\n\n");
+    for i in 0..30_000 {
+        text.push_str(&format!("[Event \"g{i}\"]\n\n1. d4 d5 2. c4 *\n\n"));
+    }
+    let read = |jobs| {
+        let mut reports = Vec::new();
+        let options = Options {
+            rules: RulesChoice::Core,
+            jobs,
+            ..Options::default()
+        };
+        replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
+        reports
+    };
+    let one = read(1);
+    assert_eq!(one.len(), 30_001);
+    assert_eq!((one[0].plies, one[1].plies), (2, 3));
+    assert!(one.iter().all(|r| r.error.is_none()));
+    for jobs in [2, 3] {
+        let many = read(jobs);
+        assert_eq!(many.len(), one.len(), "jobs {jobs}");
+        if let Some(i) = (0..one.len()).find(|&i| many[i] != one[i]) {
+            panic!("jobs {jobs}: game {i}: {:?} != {:?}", many[i], one[i]);
+        }
+    }
+}

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use vdmchess::notation::pgn::{Game, GameBuilder};
+use vdmchess::notation::pgn::{Game, GameBuilder, TextPos};
 use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, Stitcher};
 
 fuzz_target!(|data: &[u8]| {
@@ -29,10 +29,11 @@ fuzz_target!(|data: &[u8]| {
     for w in cuts.windows(2) {
         let chunk = Chunk {
             bytes: text[w[0]..w[1]].to_vec(),
-            line,
+            start: TextPos { line, column: 1 },
+            forced: false,
         };
         line += chunk.bytes.iter().filter(|&&b| b == b'\n').count() as u64;
-        let read = read_chunk(&chunk.bytes, chunk.start(), &mut builder).unwrap();
+        let read = read_chunk(&chunk, &mut builder).unwrap();
         stitcher
             .push(chunk, read, &mut builder, &mut |g| games.push(g))
             .unwrap();

@@ -14,12 +14,16 @@
 //! an open end, reads that last game again with the next chunk joined on. Real files almost
 //! never need it; hostile ones cost a re-read of the joined part.
 //!
-//! Memory is bounded: a chunk ends at the first likely game start past [`CHUNK_BYTES`]; a
-//! stretch with no line starting with `[` is cut at a line end at [`MAX_CHUNK_BYTES`], and an
-//! open end is not joined past that size (a single game of 64 MiB is read in pieces, which
-//! then report it broken).
+//! A game that ends open chunk after chunk (one unclosed `{` makes the rest of a file a
+//! comment) would cost a re-read of all of it at every chunk. Past [`join_limit`] bytes held
+//! back, [`read_on`] reads that game on one thread, going on into the rest of the stream as
+//! far as it goes, and chunking starts again after it. So the games are always those of
+//! reading the stream whole, and memory stays bounded: a chunk ends at the first likely game
+//! start past [`CHUNK_BYTES`] (a stretch without any line starting with `[` is cut at a line
+//! end at 128 chunk sizes, [`MAX_CHUNK_BYTES`], and such a cut counts as open), and no more
+//! than the join limit is held back.
 
-use std::io::{self, Read};
+use std::io::{self, Chain, Cursor, Read};
 
 use memchr::{memchr_iter, memrchr};
 
@@ -27,30 +31,29 @@ use crate::notation::pgn::{PgnReader, TextPos, Visitor};
 
 /// The size past which a chunk ends at its next likely game start.
 pub const CHUNK_BYTES: usize = 1 << 19;
-/// The size at which a chunk ends even without a game start, and past which an open end is
-/// not joined to the next chunk.
-pub const MAX_CHUNK_BYTES: usize = 1 << 26;
+/// The size at which a chunk of [`CHUNK_BYTES`] ends even without a game start: 128 chunk
+/// sizes.
+pub const MAX_CHUNK_BYTES: usize = CHUNK_BYTES * 128;
+
+/// How many bytes of a game that ends open may be held back and joined to the next chunk,
+/// for chunks of `chunk_bytes`: sixteen chunks' worth.
+#[must_use]
+pub fn join_limit(chunk_bytes: usize) -> usize {
+    chunk_bytes.saturating_mul(16)
+}
 /// How much is read from the source at a time.
 const READ_BYTES: usize = 1 << 16;
 
 /// One chunk of the stream.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chunk {
     /// The bytes.
     pub bytes: Vec<u8>,
-    /// The 1-based line of the stream where the chunk starts (always at column 1).
-    pub line: u64,
-}
-
-impl Chunk {
-    /// Where the chunk starts in the stream.
-    #[must_use]
-    pub fn start(&self) -> TextPos {
-        TextPos {
-            line: self.line,
-            column: 1,
-        }
-    }
+    /// Where the chunk starts in the stream (column 1, but for where a chunker started).
+    pub start: TextPos,
+    /// Cut at a line end without a game start (after 128 chunk sizes without one): the next
+    /// chunk may go on with this one's last game.
+    pub forced: bool,
 }
 
 /// Cuts a stream into [`Chunk`]s, each (but the last) ending before a line that likely
@@ -61,9 +64,9 @@ impl Chunk {
 /// let pgn = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n";
 /// let mut chunker = Chunker::with_chunk_size(pgn.as_bytes(), 1);
 /// let a = chunker.next_chunk().unwrap().unwrap();
-/// assert_eq!((a.bytes.as_slice(), a.line), (&b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n"[..], 1));
+/// assert_eq!((a.bytes.as_slice(), a.start.line), (&b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n"[..], 1));
 /// let b = chunker.next_chunk().unwrap().unwrap();
-/// assert_eq!((b.bytes.as_slice(), b.line), (&b"[Event \"c\"]\n\n1. d4 *\n"[..], 6));
+/// assert_eq!((b.bytes.as_slice(), b.start.line), (&b"[Event \"c\"]\n\n1. d4 *\n"[..], 6));
 /// assert!(chunker.next_chunk().unwrap().is_none());
 /// ```
 pub struct Chunker<R> {
@@ -74,8 +77,8 @@ pub struct Chunker<R> {
     searched: usize,
     /// Where the search for any line starting with `[` goes on in `buf`.
     searched_any: usize,
-    /// The line where `buf` starts.
-    line: u64,
+    /// Where `buf` starts.
+    start: TextPos,
     eof: bool,
     chunk_bytes: usize,
     /// Buffers given back, to fill again.
@@ -88,6 +91,19 @@ impl<R: Read> Chunker<R> {
         Chunker::with_chunk_size(src, CHUNK_BYTES)
     }
 
+    /// A chunker over `src`, which starts at `start` in the stream, with chunks that end at
+    /// the first likely game start past `bytes`.
+    pub fn with_start(src: R, bytes: usize, start: TextPos) -> Chunker<R> {
+        let mut chunker = Chunker::with_chunk_size(src, bytes);
+        chunker.start = start;
+        chunker
+    }
+
+    /// The bytes read and not handed out yet, and the source: the stream from there on.
+    pub fn into_parts(self) -> (Vec<u8>, R) {
+        (self.buf, self.src)
+    }
+
     /// A chunker whose chunks end at the first likely game start past `bytes`.
     pub fn with_chunk_size(src: R, bytes: usize) -> Chunker<R> {
         Chunker {
@@ -95,7 +111,7 @@ impl<R: Read> Chunker<R> {
             buf: Vec::new(),
             searched: 0,
             searched_any: 0,
-            line: 1,
+            start: TextPos::START,
             eof: false,
             chunk_bytes: bytes.max(1),
             spares: Vec::new(),
@@ -111,10 +127,10 @@ impl<R: Read> Chunker<R> {
         loop {
             if self.buf.len() >= self.chunk_bytes {
                 if let Some(cut) = self.find_cut() {
-                    return Ok(Some(self.cut(cut)));
+                    return Ok(Some(self.cut(cut, false)));
                 }
             }
-            if self.eof || self.buf.len() >= MAX_CHUNK_BYTES {
+            if self.eof || self.buf.len() >= self.chunk_bytes.saturating_mul(128) {
                 if self.buf.is_empty() {
                     return Ok(None);
                 }
@@ -123,7 +139,7 @@ impl<R: Read> Chunker<R> {
                 } else {
                     memrchr(b'\n', &self.buf).map_or(self.buf.len(), |i| i + 1)
                 };
-                return Ok(Some(self.cut(end)));
+                return Ok(Some(self.cut(end, !self.eof)));
             }
             self.fill()?;
         }
@@ -156,7 +172,7 @@ impl<R: Read> Chunker<R> {
     fn new_buffer(&mut self) -> Vec<u8> {
         let mut buf = self.spares.pop().unwrap_or_default();
         buf.clear();
-        buf.reserve(self.chunk_bytes.min(MAX_CHUNK_BYTES) + 2 * READ_BYTES);
+        buf.reserve(self.chunk_bytes.min(1 << 24) + 2 * READ_BYTES);
         buf
     }
 
@@ -201,16 +217,28 @@ impl<R: Read> Chunker<R> {
     }
 
     /// Hands out `buf[..end]`, keeping the rest.
-    fn cut(&mut self, end: usize) -> Chunk {
+    fn cut(&mut self, end: usize, forced: bool) -> Chunk {
         let mut rest = self.new_buffer();
         rest.extend_from_slice(&self.buf[end..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate(end);
         let chunk = Chunk {
-            line: self.line,
+            start: self.start,
             bytes,
+            forced,
         };
-        self.line += memchr_iter(b'\n', &chunk.bytes).count() as u64;
+        let newlines = memchr_iter(b'\n', &chunk.bytes).count() as u64;
+        self.start = if newlines == 0 {
+            TextPos {
+                line: self.start.line,
+                column: self.start.column + end as u64,
+            }
+        } else {
+            TextPos {
+                line: self.start.line + newlines,
+                column: 1,
+            }
+        };
         self.searched = 0;
         self.searched_any = 0;
         chunk
@@ -261,14 +289,20 @@ pub struct OpenEnd {
     pub partial: bool,
 }
 
-/// Reads the games of `bytes`, which start at `start` in the stream, noting an open end.
+/// Reads the games of a chunk, noting an open end (and, for a forced cut, taking the end as
+/// open).
 ///
 /// # Errors
 ///
 /// None in practice: reading a slice does not fail.
-pub fn read_chunk<V: Visitor>(
+pub fn read_chunk<V: Visitor>(chunk: &Chunk, v: &mut V) -> io::Result<ChunkGames<V::Output>> {
+    read_bytes(&chunk.bytes, chunk.start, chunk.forced, v)
+}
+
+fn read_bytes<V: Visitor>(
     bytes: &[u8],
     start: TextPos,
+    forced: bool,
     v: &mut V,
 ) -> io::Result<ChunkGames<V::Output>> {
     let mut reader = PgnReader::with_start(bytes, start);
@@ -277,7 +311,8 @@ pub fn read_chunk<V: Visitor>(
         let offset = reader.offset() as usize;
         let at = reader.position();
         let game = reader.read_game(v)?;
-        let open = reader.ended_open().then_some(OpenEnd {
+        let at_end = reader.offset() as usize == bytes.len();
+        let open = (reader.ended_open() || (forced && at_end)).then_some(OpenEnd {
             offset,
             start: at,
             partial: game.is_some(),
@@ -298,7 +333,8 @@ pub fn read_chunk<V: Visitor>(
 ///
 /// Give it each chunk, in stream order, with its reading by [`read_chunk`]; it passes on
 /// every game that is final. After a chunk that ended open it holds that chunk's last game
-/// back and reads it again joined to the next chunk.
+/// back and reads it again joined to the next chunk. Check [`Stitcher::held_bytes`] against
+/// [`join_limit`] after each chunk: past it, [`read_on`] reads the held game.
 ///
 /// ```
 /// use vdmchess::notation::pgn::{Game, GameBuilder};
@@ -310,7 +346,7 @@ pub fn read_chunk<V: Visitor>(
 /// let mut games = Vec::new();
 /// let mut builder = GameBuilder::default();
 /// while let Some(chunk) = chunker.next_chunk().unwrap() {
-///     let read = read_chunk(&chunk.bytes, chunk.start(), &mut builder).unwrap();
+///     let read = read_chunk(&chunk, &mut builder).unwrap();
 ///     let done_with = stitcher.push(chunk, read, &mut builder, &mut |g| games.push(g)).unwrap();
 ///     chunker.give_back(done_with.unwrap_or_default());
 /// }
@@ -362,18 +398,12 @@ impl<T> Stitcher<T> {
     ) -> io::Result<Option<Vec<u8>>> {
         let mut spare = None;
         let (bytes, read) = match self.held.take() {
-            Some(held) if held.bytes.len() + chunk.bytes.len() <= MAX_CHUNK_BYTES => {
+            Some(held) => {
                 let mut joined = held.bytes;
                 joined.extend_from_slice(&chunk.bytes);
                 spare = Some(chunk.bytes);
-                let read = read_chunk(&joined, held.start, v)?;
+                let read = read_bytes(&joined, held.start, chunk.forced, v)?;
                 (joined, read)
-            }
-            Some(held) => {
-                if let Some(game) = held.partial {
-                    emit(game);
-                }
-                (chunk.bytes, read)
             }
             None => (chunk.bytes, read),
         };
@@ -400,12 +430,49 @@ impl<T> Stitcher<T> {
         }
     }
 
+    /// How many bytes are held back (from where the open reading began).
+    #[must_use]
+    pub fn held_bytes(&self) -> usize {
+        self.held.as_ref().map_or(0, |h| h.bytes.len())
+    }
+
+    /// Gives up the held-back bytes and where they start, for [`read_on`] (the game read
+    /// from them so far is dropped).
+    pub fn take_held(&mut self) -> Option<(Vec<u8>, TextPos)> {
+        self.held.take().map(|h| (h.bytes, h.start))
+    }
+
     /// Ends the stream: passes on a game still held back.
     pub fn finish(&mut self, emit: &mut dyn FnMut(T)) {
         if let Some(game) = self.held.take().and_then(|h| h.partial) {
             emit(game);
         }
     }
+}
+
+/// The stream after a game read by [`read_on`]: the bytes read past the game, then the rest.
+pub type After<R> = Chain<Cursor<Vec<u8>>, Chain<Cursor<Vec<u8>>, R>>;
+
+/// Reads one game on this thread from `held` (which starts at `start`) going on into `rest`,
+/// passes it to `emit`, and returns the stream after the game with where it starts.
+///
+/// # Errors
+///
+/// The I/O errors of `rest`.
+pub fn read_on<R: Read, V: Visitor>(
+    held: Vec<u8>,
+    start: TextPos,
+    rest: R,
+    v: &mut V,
+    emit: &mut dyn FnMut(V::Output),
+) -> io::Result<(After<R>, TextPos)> {
+    let mut reader = PgnReader::with_start(Cursor::new(held).chain(rest), start);
+    if let Some(game) = reader.read_game(v)? {
+        emit(game);
+    }
+    let at = reader.position();
+    let (unread, src) = reader.into_parts();
+    Ok((Cursor::new(unread).chain(src), at))
 }
 
 /// Reads `src` chunk by chunk on this thread, as the parallel runner does on many: the
@@ -420,16 +487,30 @@ pub fn read_chunked<R: Read, V: Visitor>(
     v: &mut V,
     emit: &mut dyn FnMut(V::Output),
 ) -> io::Result<()> {
-    let mut chunker = Chunker::with_chunk_size(src, chunk_bytes);
-    let mut stitcher = Stitcher::new();
-    while let Some(chunk) = chunker.next_chunk()? {
-        let read = read_chunk(&chunk.bytes, chunk.start(), v)?;
-        if let Some(buf) = stitcher.push(chunk, read, v, emit)? {
-            chunker.give_back(buf);
+    let mut input: Box<dyn Read + '_> = Box::new(src);
+    let mut start = TextPos::START;
+    'stream: loop {
+        let mut chunker = Chunker::with_start(input, chunk_bytes, start);
+        let mut stitcher = Stitcher::new();
+        while let Some(chunk) = chunker.next_chunk()? {
+            let read = read_chunk(&chunk, v)?;
+            if let Some(buf) = stitcher.push(chunk, read, v, emit)? {
+                chunker.give_back(buf);
+            }
+            if stitcher.held_bytes() > join_limit(chunk_bytes) {
+                let Some((held, at)) = stitcher.take_held() else {
+                    continue;
+                };
+                let (unread, src) = chunker.into_parts();
+                let (after, at) = read_on(held, at, Cursor::new(unread).chain(src), v, emit)?;
+                input = Box::new(after);
+                start = at;
+                continue 'stream;
+            }
         }
+        stitcher.finish(emit);
+        return Ok(());
     }
-    stitcher.finish(emit);
-    Ok(())
 }
 
 #[cfg(test)]
@@ -440,7 +521,7 @@ mod tests {
         let mut c = Chunker::with_chunk_size(text.as_bytes(), size);
         let mut out = Vec::new();
         while let Some(chunk) = c.next_chunk().unwrap() {
-            out.push((String::from_utf8(chunk.bytes).unwrap(), chunk.line));
+            out.push((String::from_utf8(chunk.bytes).unwrap(), chunk.start.line));
         }
         out
     }
@@ -483,14 +564,20 @@ mod tests {
     #[test]
     fn a_stretch_without_any_tag_line_is_cut_at_a_line_end_at_the_limit() {
         let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
-        let text = line.repeat(MAX_CHUNK_BYTES / line.len() + 10);
-        let mut c = Chunker::new(text.as_bytes());
+        let size = 1000;
+        let text = line.repeat(200 * size / line.len());
+        let mut c = Chunker::with_chunk_size(text.as_bytes(), size);
         let first = c.next_chunk().unwrap().unwrap();
-        assert!(first.bytes.len() <= MAX_CHUNK_BYTES + READ_BYTES);
+        assert!(first.bytes.len() <= 128 * size + READ_BYTES);
         assert!(first.bytes.ends_with(b"\n"));
+        assert!(first.forced);
         let second = c.next_chunk().unwrap().unwrap();
         assert_eq!(first.bytes.len() + second.bytes.len(), text.len());
-        assert_eq!(second.line, 1 + (first.bytes.len() / line.len()) as u64);
+        assert_eq!(
+            second.start.line,
+            1 + (first.bytes.len() / line.len()) as u64
+        );
+        assert!(!second.forced);
     }
 
     #[test]
@@ -499,13 +586,13 @@ mod tests {
         let mut b = GameBuilder::default();
         let start = TextPos::START;
         // In a comment, after a game.
-        let r = read_chunk(b"1. e4 *\n{ open\n", start, &mut b).unwrap();
+        let r = read_bytes(b"1. e4 *\n{ open\n", start, false, &mut b).unwrap();
         assert_eq!(r.games.len(), 1);
         let open = r.open.unwrap();
         assert_eq!((open.offset, open.partial), (7, false));
         assert_eq!(open.start, TextPos { line: 1, column: 8 });
         // In a tag section.
-        let r = read_chunk(b"1. e4 *\n[Event \"x\"]\n", start, &mut b).unwrap();
+        let r = read_bytes(b"1. e4 *\n[Event \"x\"]\n", start, false, &mut b).unwrap();
         assert_eq!(r.games.len(), 2);
         assert!(r.open.unwrap().partial);
         // In movetext, and between games: not open.
@@ -515,7 +602,7 @@ mod tests {
             b"1. e4 {c}\n",
             b"1. e4 ; {\n",
         ] {
-            assert_eq!(read_chunk(text, start, &mut b).unwrap().open, None);
+            assert_eq!(read_bytes(text, start, false, &mut b).unwrap().open, None);
         }
     }
 }

@@ -25,16 +25,16 @@ pub mod report;
 pub mod visitor;
 
 use std::collections::BTreeMap;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Cursor, Read};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
 use crate::core::Chess;
 use crate::model::game::Game;
-use crate::notation::pgn::PgnReader;
+use crate::notation::pgn::{PgnReader, TextPos};
 
 use crate::notation::san::SanMode;
-use chunk::{read_chunk, Chunk, ChunkGames, Chunker, Stitcher};
+use chunk::{join_limit, read_chunk, read_on, Chunk, ChunkGames, Chunker, Stitcher, CHUNK_BYTES};
 
 pub use replay::{Lockstep, Replay, Single};
 pub use report::{ErrorKind, GameReport, ReplayError, Summary};
@@ -112,20 +112,25 @@ fn replay_with<P: Replay, R: Read + Send>(
 /// A chunk read on its own, with its place in the stream.
 type Done = (usize, Chunk, io::Result<ChunkGames<GameReport>>);
 
+/// A stream for a run of parallel replay.
+type Input<'r> = Box<dyn Read + Send + 'r>;
+
 /// The stream, shared by the workers: each takes the next chunk itself.
-struct Source<R> {
-    chunker: Chunker<R>,
+struct Source<'r> {
+    chunker: Chunker<Input<'r>>,
     /// The number of the next chunk.
     seq: usize,
     /// Buffers of chunks that are done with, from the calling thread.
     spares: Receiver<Vec<u8>>,
     /// The I/O error that ended the stream.
     error: Option<io::Error>,
+    /// No more chunks are handed out (a game is to be read on one thread).
+    stop: bool,
 }
 
-impl<R: Read> Source<R> {
+impl Source<'_> {
     fn next(&mut self) -> Option<(usize, Chunk)> {
-        if self.error.is_some() {
+        if self.error.is_some() || self.stop {
             return None;
         }
         while let Ok(buf) = self.spares.try_recv() {
@@ -148,50 +153,82 @@ impl<R: Read> Source<R> {
 /// `--jobs N`: `N` workers take turns at a [`Chunker`], which cuts the stream into chunks at
 /// likely game starts (cheaply, without reading the games), and read and replay the chunks;
 /// the calling thread takes the readings in file order, mends any wrong cut with a
-/// [`Stitcher`] (see [`chunk`]), numbers the games and hands the reports to `sink`.
-fn replay_parallel<P: Replay, R: Read + Send>(
+/// [`Stitcher`] (see [`chunk`]), numbers the games and hands the reports to `sink`. A game
+/// held back past the join limit is read on the calling thread, and the workers start again
+/// after it.
+fn replay_parallel<'r, P: Replay, R: Read + Send + 'r>(
     reader: R,
     file: &str,
     options: &Options,
     sink: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
+    let mut again = ReplayVisitor::<P>::new(file, 0, options.san_mode);
+    let mut index = 0;
+    let mut emit = |mut report: GameReport| {
+        report.index = index;
+        index += 1;
+        sink(report);
+    };
+    let mut input: Input<'r> = Box::new(reader);
+    let mut start = TextPos::START;
+    loop {
+        match parallel_run::<P>(input, start, file, options, &mut again, &mut emit)? {
+            None => return Ok(()),
+            Some((held, at, rest)) => {
+                let (after, at) = read_on(held, at, rest, &mut again, &mut emit)?;
+                input = Box::new(after);
+                start = at;
+            }
+        }
+    }
+}
+
+/// Replays `input` (which starts at `start`) in parallel up to its end, or up to a game
+/// that was held back past the join limit: then returns that game's bytes, where it starts,
+/// and the stream after them.
+#[allow(clippy::type_complexity)]
+fn parallel_run<'r, P: Replay>(
+    input: Input<'r>,
+    start: TextPos,
+    file: &str,
+    options: &Options,
+    again: &mut ReplayVisitor<P>,
+    emit: &mut dyn FnMut(GameReport),
+) -> io::Result<Option<(Vec<u8>, TextPos, Input<'r>)>> {
     let jobs = options.jobs;
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(jobs * 4);
     let source = Mutex::new(Source {
-        chunker: Chunker::new(reader),
+        chunker: Chunker::with_start(input, CHUNK_BYTES, start),
         seq: 0,
         spares: spare_rx,
         error: None,
+        stop: false,
     });
-    let failure = std::thread::scope(|scope| {
+    let limit = join_limit(CHUNK_BYTES);
+    let mut pending: BTreeMap<usize, (Chunk, io::Result<ChunkGames<GameReport>>)> = BTreeMap::new();
+    let (failure, held) = std::thread::scope(|scope| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let mode = options.san_mode;
             let source = &source;
-            scope.spawn(move || worker::<P, R>(source, &done_tx, file, mode));
+            scope.spawn(move || worker::<P>(source, &done_tx, file, mode));
         }
         drop(done_tx);
-        let mut pending: BTreeMap<usize, (Chunk, ChunkGames<GameReport>)> = BTreeMap::new();
         let mut stitcher = Stitcher::new();
-        let mut again = ReplayVisitor::<P>::new(file, 0, options.san_mode);
         let mut next = 0;
-        let mut index = 0;
-        let mut emit = |mut report: GameReport| {
-            report.index = index;
-            index += 1;
-            sink(report);
-        };
         let mut failure = None;
+        let mut held = None;
         for (seq, chunk, read) in done_rx {
-            match read {
-                Ok(read) => {
-                    pending.insert(seq, (chunk, read));
-                }
-                Err(e) => failure = failure.or(Some(e)),
-            }
-            while let Some((chunk, read)) = pending.remove(&next) {
-                match stitcher.push(chunk, read, &mut again, &mut emit) {
+            pending.insert(seq, (chunk, read));
+            // Once a game is held back for the calling thread, the chunks are only kept.
+            while held.is_none() {
+                let Some((chunk, read)) = pending.remove(&next) else {
+                    break;
+                };
+                next += 1;
+                let pushed = read.and_then(|read| stitcher.push(chunk, read, again, emit));
+                match pushed {
                     Ok(Some(buf)) => {
                         // When the spare queue is full, the buffer is dropped here.
                         let _ = spare_tx.try_send(buf);
@@ -199,24 +236,40 @@ fn replay_parallel<P: Replay, R: Read + Send>(
                     Ok(None) => {}
                     Err(e) => failure = failure.or(Some(e)),
                 }
-                next += 1;
+                if stitcher.held_bytes() > limit {
+                    held = stitcher.take_held();
+                    if let Ok(mut source) = source.lock() {
+                        source.stop = true;
+                    }
+                }
             }
         }
-        stitcher.finish(&mut emit);
-        failure
+        if held.is_none() {
+            stitcher.finish(emit);
+        }
+        (failure, held)
     });
-    let source_error = match source.into_inner() {
-        Ok(source) => source.error,
-        Err(_) => Some(io::Error::other("a replay thread panicked")),
-    };
-    match failure.or(source_error) {
-        Some(e) => Err(e),
-        None => Ok(()),
+    let source = source
+        .into_inner()
+        .map_err(|_| io::Error::other("a replay thread panicked"))?;
+    if let Some(e) = failure.or(source.error) {
+        return Err(e);
     }
+    Ok(held.map(|(bytes, at)| {
+        // The chunks handed out after the held game, in order, then the chunker's rest.
+        let mut unread = Vec::new();
+        for (chunk, _) in pending.into_values() {
+            unread.extend_from_slice(&chunk.bytes);
+        }
+        let (buffered, src) = source.chunker.into_parts();
+        unread.extend_from_slice(&buffered);
+        let rest: Input<'r> = Box::new(Cursor::new(unread).chain(src));
+        (bytes, at, rest)
+    }))
 }
 
-fn worker<P: Replay, R: Read>(
-    source: &Mutex<Source<R>>,
+fn worker<P: Replay>(
+    source: &Mutex<Source<'_>>,
     done: &std::sync::mpsc::SyncSender<Done>,
     file: &str,
     mode: SanMode,
@@ -230,7 +283,7 @@ fn worker<P: Replay, R: Read>(
         let Some((seq, chunk)) = next else {
             return;
         };
-        let read = read_chunk(&chunk.bytes, chunk.start(), &mut visitor);
+        let read = read_chunk(&chunk, &mut visitor);
         if done.send((seq, chunk, read)).is_err() {
             return;
         }

@@ -206,6 +206,12 @@ impl<R: Read> PgnReader<R> {
         self.text_pos(self.pos)
     }
 
+    /// The bytes read from the source and not consumed yet, and the source: the input from
+    /// [`PgnReader::offset`] on.
+    pub fn into_parts(self) -> (Vec<u8>, R) {
+        (self.buf[self.pos..self.len].to_vec(), self.src)
+    }
+
     /// Whether the input ended where more input would be read as part of the text before it:
     /// inside a `{}` comment, or in a tag section (tag pairs read, no movetext yet).
     ///
