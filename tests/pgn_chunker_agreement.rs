@@ -13,7 +13,7 @@
 
 use proptest::prelude::*;
 use vdmchess::notation::pgn::{Game, GameBuilder, TextPos};
-use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, Stitcher};
+use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, ChunkEnd, Stitcher};
 
 const PIECES: [&str; 30] = [
     "1.",
@@ -81,7 +81,7 @@ fn cut_everywhere(data: &[u8]) -> Vec<Game> {
         let chunk = Chunk {
             bytes: data[w[0]..w[1]].to_vec(),
             start: TextPos { line, column: 1 },
-            forced: false,
+            end: ChunkEnd::Bracket,
         };
         line += chunk.bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         let read = read_chunk(&chunk, &mut builder).unwrap();

@@ -293,3 +293,39 @@ fn parallel_replay_reads_a_game_past_the_join_limit_whole() {
         }
     }
 }
+
+/// Games without tag pairs are cut after a result; a comment after the result belongs to
+/// the next game's movetext, so a cut there is mended. The reports are those of `--jobs 1`.
+#[test]
+fn parallel_replay_of_games_without_tags_is_replay_of_the_whole_file() {
+    let mut text = String::new();
+    let mut games = 0;
+    while text.len() < 3 * vdmchess::runner::chunk::CHUNK_BYTES {
+        text.push_str("1. e4 e5 2. Nf3 Nc6 *\n");
+        if games % 3 == 0 {
+            text.push_str("{ about the next game }\n");
+        }
+        text.push_str("1. d4 d5 1-0\n\n");
+        games += 2;
+    }
+    let read = |jobs| {
+        let mut reports = Vec::new();
+        let options = Options {
+            rules: RulesChoice::Core,
+            jobs,
+            ..Options::default()
+        };
+        replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
+        reports
+    };
+    let one = read(1);
+    assert_eq!(one.len(), games);
+    assert!(one
+        .iter()
+        .all(|r| r.error.is_none() && (r.plies == 4 || r.plies == 2)));
+    let two = read(2);
+    assert_eq!(two.len(), one.len());
+    if let Some(i) = (0..one.len()).find(|&i| two[i] != one[i]) {
+        panic!("game {i}: {:?} != {:?}", two[i], one[i]);
+    }
+}

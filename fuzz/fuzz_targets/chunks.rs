@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use vdmchess::notation::pgn::{Game, GameBuilder, TextPos};
-use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, Stitcher};
+use vdmchess::runner::chunk::{read_chunk, read_chunked, Chunk, ChunkEnd, Stitcher};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&size, text)) = data.split_first() else {
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         let chunk = Chunk {
             bytes: text[w[0]..w[1]].to_vec(),
             start: TextPos { line, column: 1 },
-            forced: false,
+            end: ChunkEnd::Bracket,
         };
         line += chunk.bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         let read = read_chunk(&chunk, &mut builder).unwrap();

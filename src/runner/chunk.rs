@@ -3,7 +3,10 @@
 //! The cut is a guess checked by the reader. [`Chunker`] cuts before a line that looks like
 //! the first tag pair of a game: it starts with `[` and a letter, and the last line before it
 //! with any content is not a tag pair (a tag section goes on over blank lines). Finding one
-//! costs a look at the bytes near the wanted chunk size, not a scan of the whole chunk.
+//! costs a look at the bytes near the wanted chunk size, not a scan of the whole chunk. When
+//! none comes within a quarter of a chunk past the size (games without tag pairs, or one long
+//! game), it cuts before any line that starts with `[`, or before a line that follows one
+//! ending in a result token ([`ChunkEnd`]).
 //!
 //! A guess can be wrong: the line may lie inside a `{}` comment, or in a tag section after a
 //! comment line. The reader of the chunk before the cut knows: at the end of its input it is
@@ -12,7 +15,9 @@
 //! chunks apart gives the games of reading the stream whole. [`read_chunk`] reads a chunk and
 //! records where its open end began; [`Stitcher`] takes the chunks in stream order and, after
 //! an open end, reads that last game again with the next chunk joined on. Real files almost
-//! never need it; hostile ones cost a re-read of the joined part.
+//! never need it; hostile ones cost a re-read of the joined part. A cut after a result token
+//! is right when the reader ends between games with no comment held for the next game
+//! ([`PgnReader::ended_holding_comments`]); else it counts as open too.
 //!
 //! A game that ends open chunk after chunk (one unclosed `{` makes the rest of a file a
 //! comment) would cost a re-read of all of it at every chunk. Past [`join_limit`] bytes held
@@ -51,9 +56,25 @@ pub struct Chunk {
     pub bytes: Vec<u8>,
     /// Where the chunk starts in the stream (column 1, but for where a chunker started).
     pub start: TextPos,
-    /// Cut at a line end without a game start (after 128 chunk sizes without one): the next
-    /// chunk may go on with this one's last game.
-    pub forced: bool,
+    /// How the chunk ends, which says what its reading must check.
+    pub end: ChunkEnd,
+}
+
+/// How a [`Chunk`] ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChunkEnd {
+    /// At the end of the stream.
+    Stream,
+    /// Before a line that starts with `[`: the cut is right unless the reader ends open
+    /// ([`PgnReader::ended_open`]).
+    Bracket,
+    /// Before a line that follows one ending in a result token (in a stretch without lines
+    /// starting with `[`): the cut is right when the reader ends between games, with no
+    /// comment held for the next game.
+    AfterResult,
+    /// At a line end, after 128 chunk sizes without either: the next chunk may go on with
+    /// this one's last game.
+    Forced,
 }
 
 /// Cuts a stream into [`Chunk`]s, each (but the last) ending before a line that likely
@@ -126,8 +147,8 @@ impl<R: Read> Chunker<R> {
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         loop {
             if self.buf.len() >= self.chunk_bytes {
-                if let Some(cut) = self.find_cut() {
-                    return Ok(Some(self.cut(cut, false)));
+                if let Some((cut, end)) = self.find_cut() {
+                    return Ok(Some(self.cut(cut, end)));
                 }
             }
             if self.eof || self.buf.len() >= self.chunk_bytes.saturating_mul(128) {
@@ -139,7 +160,12 @@ impl<R: Read> Chunker<R> {
                 } else {
                     memrchr(b'\n', &self.buf).map_or(self.buf.len(), |i| i + 1)
                 };
-                return Ok(Some(self.cut(end, !self.eof)));
+                let how = if self.eof {
+                    ChunkEnd::Stream
+                } else {
+                    ChunkEnd::Forced
+                };
+                return Ok(Some(self.cut(end, how)));
             }
             self.fill()?;
         }
@@ -184,9 +210,10 @@ impl<R: Read> Chunker<R> {
         }
     }
 
-    /// The first likely game start at or past the chunk size, or, past four chunk sizes, the
-    /// first line starting with `[`.
-    fn find_cut(&mut self) -> Option<usize> {
+    /// The first likely game start at or past the chunk size; or, once a quarter of a chunk
+    /// more has been read without one, the first line that starts with `[` or follows a line
+    /// ending in a result token.
+    fn find_cut(&mut self) -> Option<(usize, ChunkEnd)> {
         // A newline at `i` is looked at once `buf[i + 2]` (the letter after a `[`) is read.
         let until = self.buf.len().saturating_sub(2);
         let from = self.searched.max(self.chunk_bytes - 1);
@@ -195,18 +222,25 @@ impl<R: Read> Chunker<R> {
             let found = memchr_iter(b'\n', &buf[from..until])
                 .map(|i| from + i + 1)
                 .find(|&at| buf[at] == b'[' && likely_game_start(buf, at));
-            if found.is_some() {
-                return found;
+            if let Some(at) = found {
+                return Some((at, ChunkEnd::Bracket));
             }
             self.searched = until;
         }
-        if self.buf.len() >= self.chunk_bytes.saturating_mul(4) {
+        if self.buf.len() >= self.chunk_bytes.saturating_add(self.chunk_bytes / 4) {
             let from = self.searched_any.max(self.chunk_bytes - 1);
             if from < until {
                 let buf = &self.buf;
-                let found = memchr_iter(b'\n', &buf[from..until])
-                    .map(|i| from + i + 1)
-                    .find(|&at| buf[at] == b'[');
+                let found = memchr_iter(b'\n', &buf[from..until]).find_map(|i| {
+                    let at = from + i + 1;
+                    if buf[at] == b'[' {
+                        Some((at, ChunkEnd::Bracket))
+                    } else if ends_with_result(buf, at) {
+                        Some((at, ChunkEnd::AfterResult))
+                    } else {
+                        None
+                    }
+                });
                 if found.is_some() {
                     return found;
                 }
@@ -217,7 +251,7 @@ impl<R: Read> Chunker<R> {
     }
 
     /// Hands out `buf[..end]`, keeping the rest.
-    fn cut(&mut self, end: usize, forced: bool) -> Chunk {
+    fn cut(&mut self, end: usize, how: ChunkEnd) -> Chunk {
         let mut rest = self.new_buffer();
         rest.extend_from_slice(&self.buf[end..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
@@ -225,7 +259,7 @@ impl<R: Read> Chunker<R> {
         let chunk = Chunk {
             start: self.start,
             bytes,
-            forced,
+            end: how,
         };
         let newlines = memchr_iter(b'\n', &chunk.bytes).count() as u64;
         self.start = if newlines == 0 {
@@ -243,6 +277,18 @@ impl<R: Read> Chunker<R> {
         self.searched_any = 0;
         chunk
     }
+}
+
+/// Whether the line before the one at `at` ends in a result token (`1-0`, `0-1`, `1/2-1/2`,
+/// `*`) after white space.
+fn ends_with_result(buf: &[u8], at: usize) -> bool {
+    let start = memrchr(b'\n', &buf[..at - 1]).map_or(0, |i| i + 1);
+    let line = buf[start..at - 1].trim_ascii_end();
+    let token = line
+        .rsplit(|b| b.is_ascii_whitespace())
+        .next()
+        .unwrap_or(b"");
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
 /// Whether the line at `at` (which starts with `[`) looks like the first tag pair of a game:
@@ -296,13 +342,13 @@ pub struct OpenEnd {
 ///
 /// None in practice: reading a slice does not fail.
 pub fn read_chunk<V: Visitor>(chunk: &Chunk, v: &mut V) -> io::Result<ChunkGames<V::Output>> {
-    read_bytes(&chunk.bytes, chunk.start, chunk.forced, v)
+    read_bytes(&chunk.bytes, chunk.start, chunk.end, v)
 }
 
 fn read_bytes<V: Visitor>(
     bytes: &[u8],
     start: TextPos,
-    forced: bool,
+    how: ChunkEnd,
     v: &mut V,
 ) -> io::Result<ChunkGames<V::Output>> {
     let mut reader = PgnReader::with_start(bytes, start);
@@ -311,8 +357,20 @@ fn read_bytes<V: Visitor>(
         let offset = reader.offset() as usize;
         let at = reader.position();
         let game = reader.read_game(v)?;
-        let at_end = reader.offset() as usize == bytes.len();
-        let open = (reader.ended_open() || (forced && at_end)).then_some(OpenEnd {
+        // Whether this reading met the end of input where what follows could go on with it.
+        let open = reader.ended_open()
+            || match how {
+                ChunkEnd::Stream | ChunkEnd::Bracket => false,
+                ChunkEnd::AfterResult => {
+                    if game.is_some() {
+                        reader.offset() as usize == bytes.len()
+                    } else {
+                        reader.ended_holding_comments()
+                    }
+                }
+                ChunkEnd::Forced => game.is_none() || reader.offset() as usize == bytes.len(),
+            };
+        let open = open.then_some(OpenEnd {
             offset,
             start: at,
             partial: game.is_some(),
@@ -402,7 +460,7 @@ impl<T> Stitcher<T> {
                 let mut joined = held.bytes;
                 joined.extend_from_slice(&chunk.bytes);
                 spare = Some(chunk.bytes);
-                let read = read_bytes(&joined, held.start, chunk.forced, v)?;
+                let read = read_bytes(&joined, held.start, chunk.end, v)?;
                 (joined, read)
             }
             None => (chunk.bytes, read),
@@ -543,7 +601,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bracket_without_a_tag_name_is_no_game_start_until_four_chunk_sizes() {
+    fn a_bracket_without_a_tag_name_is_a_cut_only_without_a_game_start_in_sight() {
         let pgn = "1. e4 {\n[%clk 0:01]\n} e5 *\n";
         assert_eq!(chunks(pgn, 10).len(), 1);
         assert_eq!(chunks(pgn, 2).len(), 2);
@@ -562,22 +620,40 @@ mod tests {
     }
 
     #[test]
-    fn a_stretch_without_any_tag_line_is_cut_at_a_line_end_at_the_limit() {
-        let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    fn a_stretch_without_any_tag_line_or_result_is_cut_at_a_line_end_at_the_limit() {
+        let line = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n";
         let size = 1000;
         let text = line.repeat(200 * size / line.len());
         let mut c = Chunker::with_chunk_size(text.as_bytes(), size);
         let first = c.next_chunk().unwrap().unwrap();
         assert!(first.bytes.len() <= 128 * size + READ_BYTES);
         assert!(first.bytes.ends_with(b"\n"));
-        assert!(first.forced);
+        assert_eq!(first.end, ChunkEnd::Forced);
         let second = c.next_chunk().unwrap().unwrap();
         assert_eq!(first.bytes.len() + second.bytes.len(), text.len());
         assert_eq!(
             second.start.line,
             1 + (first.bytes.len() / line.len()) as u64
         );
-        assert!(!second.forced);
+        assert_eq!(second.end, ChunkEnd::Stream);
+    }
+
+    #[test]
+    fn games_without_tags_are_cut_after_a_result() {
+        let text = "1. e4 e5 2. Nf3 *\n{ c }\n1. d4 1-0\n".repeat(100);
+        let got = {
+            let mut c = Chunker::with_chunk_size(text.as_bytes(), 100);
+            let mut out = Vec::new();
+            while let Some(chunk) = c.next_chunk().unwrap() {
+                out.push(chunk);
+            }
+            out
+        };
+        assert!(got.len() > 5);
+        for chunk in &got[..got.len() - 1] {
+            assert_eq!(chunk.end, ChunkEnd::AfterResult);
+            assert!(chunk.bytes.ends_with(b"*\n") || chunk.bytes.ends_with(b"1-0\n"));
+        }
     }
 
     #[test]
@@ -586,13 +662,19 @@ mod tests {
         let mut b = GameBuilder::default();
         let start = TextPos::START;
         // In a comment, after a game.
-        let r = read_bytes(b"1. e4 *\n{ open\n", start, false, &mut b).unwrap();
+        let r = read_bytes(b"1. e4 *\n{ open\n", start, ChunkEnd::Bracket, &mut b).unwrap();
         assert_eq!(r.games.len(), 1);
         let open = r.open.unwrap();
         assert_eq!((open.offset, open.partial), (7, false));
         assert_eq!(open.start, TextPos { line: 1, column: 8 });
         // In a tag section.
-        let r = read_bytes(b"1. e4 *\n[Event \"x\"]\n", start, false, &mut b).unwrap();
+        let r = read_bytes(
+            b"1. e4 *\n[Event \"x\"]\n",
+            start,
+            ChunkEnd::Bracket,
+            &mut b,
+        )
+        .unwrap();
         assert_eq!(r.games.len(), 2);
         assert!(r.open.unwrap().partial);
         // In movetext, and between games: not open.
@@ -602,7 +684,12 @@ mod tests {
             b"1. e4 {c}\n",
             b"1. e4 ; {\n",
         ] {
-            assert_eq!(read_bytes(text, start, false, &mut b).unwrap().open, None);
+            assert_eq!(
+                read_bytes(text, start, ChunkEnd::Bracket, &mut b)
+                    .unwrap()
+                    .open,
+                None
+            );
         }
     }
 }

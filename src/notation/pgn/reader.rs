@@ -151,6 +151,8 @@ pub struct PgnReader<R> {
     at_stream_start: bool,
     /// The input ended inside a `{}` comment or a tag section (see [`PgnReader::ended_open`]).
     ended_open: bool,
+    /// The input ended between games with comments held for the next game.
+    ended_holding: bool,
     pub(super) capture: Option<Capture>,
 }
 
@@ -172,6 +174,7 @@ impl<R: Read> PgnReader<R> {
             max_text: DEFAULT_MAX_TEXT,
             at_stream_start: true,
             ended_open: false,
+            ended_holding: false,
             capture: None,
         }
     }
@@ -233,6 +236,13 @@ impl<R: Read> PgnReader<R> {
     #[must_use]
     pub fn ended_open(&self) -> bool {
         self.ended_open
+    }
+
+    /// Whether the input ended between games with comments read after the last game, which
+    /// the reader holds for the movetext of the next (a tag pair drops them).
+    #[must_use]
+    pub fn ended_holding_comments(&self) -> bool {
+        self.ended_holding
     }
 
     fn text_pos(&self, i: usize) -> TextPos {
@@ -702,6 +712,7 @@ impl<R: Read> PgnReader<R> {
             if let Some(c) = &mut self.capture {
                 c.from = None;
             }
+            self.ended_holding = !self.pending.is_empty();
             return Ok(None);
         }
         v.begin_game();
