@@ -78,20 +78,26 @@ fn expected_as_ours(stem: &str, records: Vec<Value>) -> Vec<Value> {
 
 fn replay(path: &Path, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
     let bytes = fs::read(path).unwrap();
+    replay_bytes(&bytes, &path.display().to_string(), rules, jobs)
+}
+
+fn replay_bytes(bytes: &[u8], file: &str, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
     let mut reports = Vec::new();
     let options = Options {
         rules,
         jobs,
         ..Options::default()
     };
-    replay_reader(
-        &bytes[..],
-        &path.display().to_string(),
-        &options,
-        &mut |r| reports.push(r),
-    )
-    .unwrap();
+    replay_reader(bytes, file, &options, &mut |r| reports.push(r)).unwrap();
     reports
+}
+
+/// Asserts equal reports, naming the first game that differs (not printing thousands).
+fn assert_same_reports(got: &[GameReport], want: &[GameReport], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: number of games");
+    if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
+        panic!("{what}: game {i}: {:?} != {:?}", got[i], want[i]);
+    }
 }
 
 fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
@@ -191,10 +197,8 @@ fn parallel_replay_reports_the_same_games_in_order() {
     let f =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/conformance/games/pgnmentor-Kasparov.pgn");
     let one = replay(&f, RulesChoice::Core, 1);
-    let two = replay(&f, RulesChoice::Core, 2);
-    let three = replay(&f, RulesChoice::Core, 3);
-    assert_eq!(one, two);
-    assert_eq!(one, three);
+    assert_same_reports(&replay(&f, RulesChoice::Core, 2), &one, "jobs 2");
+    assert_same_reports(&replay(&f, RulesChoice::Core, 3), &one, "jobs 3");
 }
 
 #[test]
@@ -236,24 +240,11 @@ fn parallel_replay_mends_wrong_guesses_of_a_game_start() {
             text.push_str(&game(games));
             games += 1;
         }
-        let read = |jobs| {
-            let mut reports = Vec::new();
-            let options = Options {
-                rules: RulesChoice::Core,
-                jobs,
-                ..Options::default()
-            };
-            replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
-            reports
-        };
+        let read = |jobs| replay_bytes(text.as_bytes(), "t.pgn", RulesChoice::Core, jobs);
         let one = read(1);
         assert_eq!(one.len(), games);
         assert!(one.iter().all(|r| r.plies == 6 && r.error.is_none()));
-        let two = read(2);
-        assert_eq!(two.len(), one.len(), "shift {shift}");
-        if let Some(i) = (0..one.len()).find(|&i| two[i] != one[i]) {
-            panic!("shift {shift}: game {i}: {:?} != {:?}", two[i], one[i]);
-        }
+        assert_same_reports(&read(2), &one, &format!("shift {shift}"));
     }
 }
 
@@ -271,26 +262,13 @@ fn parallel_replay_reads_a_game_past_the_join_limit_whole() {
     for i in 0..30_000 {
         text.push_str(&format!("[Event \"g{i}\"]\n\n1. d4 d5 2. c4 *\n\n"));
     }
-    let read = |jobs| {
-        let mut reports = Vec::new();
-        let options = Options {
-            rules: RulesChoice::Core,
-            jobs,
-            ..Options::default()
-        };
-        replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
-        reports
-    };
+    let read = |jobs| replay_bytes(text.as_bytes(), "t.pgn", RulesChoice::Core, jobs);
     let one = read(1);
     assert_eq!(one.len(), 30_001);
     assert_eq!((one[0].plies, one[1].plies), (2, 3));
     assert!(one.iter().all(|r| r.error.is_none()));
     for jobs in [2, 3] {
-        let many = read(jobs);
-        assert_eq!(many.len(), one.len(), "jobs {jobs}");
-        if let Some(i) = (0..one.len()).find(|&i| many[i] != one[i]) {
-            panic!("jobs {jobs}: game {i}: {:?} != {:?}", many[i], one[i]);
-        }
+        assert_same_reports(&read(jobs), &one, &format!("jobs {jobs}"));
     }
 }
 
@@ -308,24 +286,11 @@ fn parallel_replay_of_games_without_tags_is_replay_of_the_whole_file() {
         text.push_str("1. d4 d5 1-0\n\n");
         games += 2;
     }
-    let read = |jobs| {
-        let mut reports = Vec::new();
-        let options = Options {
-            rules: RulesChoice::Core,
-            jobs,
-            ..Options::default()
-        };
-        replay_reader(text.as_bytes(), "t.pgn", &options, &mut |r| reports.push(r)).unwrap();
-        reports
-    };
+    let read = |jobs| replay_bytes(text.as_bytes(), "t.pgn", RulesChoice::Core, jobs);
     let one = read(1);
     assert_eq!(one.len(), games);
     assert!(one
         .iter()
         .all(|r| r.error.is_none() && (r.plies == 4 || r.plies == 2)));
-    let two = read(2);
-    assert_eq!(two.len(), one.len());
-    if let Some(i) = (0..one.len()).find(|&i| two[i] != one[i]) {
-        panic!("game {i}: {:?} != {:?}", two[i], one[i]);
-    }
+    assert_same_reports(&read(2), &one, "jobs 2");
 }

@@ -216,38 +216,32 @@ impl<R: Read> Chunker<R> {
     fn find_cut(&mut self) -> Option<(usize, ChunkEnd)> {
         // A newline at `i` is looked at once `buf[i + 2]` (the letter after a `[`) is read.
         let until = self.buf.len().saturating_sub(2);
-        let from = self.searched.max(self.chunk_bytes - 1);
-        if from < until {
-            let buf = &self.buf;
-            let found = memchr_iter(b'\n', &buf[from..until])
-                .map(|i| from + i + 1)
-                .find(|&at| buf[at] == b'[' && likely_game_start(buf, at));
-            if let Some(at) = found {
-                return Some((at, ChunkEnd::Bracket));
-            }
-            self.searched = until;
+        let found = line_starts(
+            &self.buf,
+            &mut self.searched,
+            self.chunk_bytes,
+            until,
+            |buf, at| {
+                (buf[at] == b'[' && likely_game_start(buf, at)).then_some((at, ChunkEnd::Bracket))
+            },
+        );
+        if found.is_some() || self.buf.len() < self.chunk_bytes.saturating_add(self.chunk_bytes / 4)
+        {
+            return found;
         }
-        if self.buf.len() >= self.chunk_bytes.saturating_add(self.chunk_bytes / 4) {
-            let from = self.searched_any.max(self.chunk_bytes - 1);
-            if from < until {
-                let buf = &self.buf;
-                let found = memchr_iter(b'\n', &buf[from..until]).find_map(|i| {
-                    let at = from + i + 1;
-                    if buf[at] == b'[' {
-                        Some((at, ChunkEnd::Bracket))
-                    } else if ends_with_result(buf, at) {
-                        Some((at, ChunkEnd::AfterResult))
-                    } else {
-                        None
-                    }
-                });
-                if found.is_some() {
-                    return found;
+        line_starts(
+            &self.buf,
+            &mut self.searched_any,
+            self.chunk_bytes,
+            until,
+            |buf, at| {
+                if buf[at] == b'[' {
+                    Some((at, ChunkEnd::Bracket))
+                } else {
+                    ends_with_result(buf, at).then_some((at, ChunkEnd::AfterResult))
                 }
-                self.searched_any = until;
-            }
-        }
-        None
+            },
+        )
     }
 
     /// Hands out `buf[..end]`, keeping the rest.
@@ -277,6 +271,27 @@ impl<R: Read> Chunker<R> {
         self.searched_any = 0;
         chunk
     }
+}
+
+/// The first line start `at` at or past `chunk_bytes` (after a newline in
+/// `buf[searched..until]`) for which `cut` says where to cut; `searched` moves on to `until`
+/// when there is none, so no byte is looked at twice.
+fn line_starts(
+    buf: &[u8],
+    searched: &mut usize,
+    chunk_bytes: usize,
+    until: usize,
+    cut: impl Fn(&[u8], usize) -> Option<(usize, ChunkEnd)>,
+) -> Option<(usize, ChunkEnd)> {
+    let from = (*searched).max(chunk_bytes - 1);
+    if from >= until {
+        return None;
+    }
+    let found = memchr_iter(b'\n', &buf[from..until]).find_map(|i| cut(buf, from + i + 1));
+    if found.is_none() {
+        *searched = until;
+    }
+    found
 }
 
 /// Whether the line before the one at `at` ends in a result token (`1-0`, `0-1`, `1/2-1/2`,
@@ -440,9 +455,9 @@ impl<T> Stitcher<T> {
     }
 
     /// Takes the next chunk and its reading, passing every final game to `emit`; `v` reads a
-    /// held game again. Every chunk but the first must start a line with `[`, as the
-    /// [`Chunker`]'s do. Gives back the chunk's buffer when it is done with (for
-    /// [`Chunker::give_back`]).
+    /// held game again. The chunk's [`ChunkEnd`] says what its reading checked; a chunk cut
+    /// by hand before a line that starts with `[` ends [`ChunkEnd::Bracket`]. Gives back the
+    /// chunk's buffer when it is done with (for [`Chunker::give_back`]).
     ///
     /// # Errors
     ///

@@ -3,4 +3,5 @@
 #![allow(dead_code)]
 
 pub mod agree;
+pub mod chunked;
 pub mod perft_data;
