@@ -10,24 +10,12 @@ use proptest::prelude::*;
 use vdmchess::core::Chess;
 use vdmchess::{CastlingMode, Move, MoveKind, Role, Rules, Setup, Square};
 
-const KINDS: [MoveKind; 9] = [
-    MoveKind::Normal,
-    MoveKind::EnPassant,
-    MoveKind::Castle,
-    MoveKind::Promotion(Role::Queen),
-    MoveKind::Promotion(Role::Rook),
-    MoveKind::Promotion(Role::Bishop),
-    MoveKind::Promotion(Role::Knight),
-    MoveKind::Promotion(Role::King),
-    MoveKind::Promotion(Role::Pawn),
-];
-
 /// `is_legal` against `legal_moves` over every from × to × kind.
 fn check_is_legal(game: &Chess) {
     let legal = game.legal_moves();
     for from in Square::all() {
         for to in Square::all() {
-            for kind in KINDS {
+            for kind in common::MOVE_KINDS {
                 let m = Move { from, to, kind };
                 assert_eq!(
                     game.is_legal(&m),

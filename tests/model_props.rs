@@ -2,6 +2,8 @@
 //! random Chess960 starts) and random board states. A few hundred cases each; set
 //! `PROPTEST_CASES` for more.
 
+mod common;
+
 use proptest::prelude::*;
 use quickcheck::{quickcheck, TestResult};
 
@@ -89,21 +91,11 @@ fn check_round_trips(g: &Game) -> Result<(), TestCaseError> {
 /// list over every from-square holding a piece of the side to move, every to-square and every
 /// move kind; `play` refuses exactly the illegal ones.
 fn check_is_legal(g: &Game) -> Result<(), TestCaseError> {
-    use vdmchess::{MoveKind, Role, Square};
+    use vdmchess::Square;
     let legal = g.legal_moves();
-    let kinds = [
-        MoveKind::Normal,
-        MoveKind::EnPassant,
-        MoveKind::Castle,
-        MoveKind::Promotion(Role::Queen),
-        MoveKind::Promotion(Role::Rook),
-        MoveKind::Promotion(Role::Bishop),
-        MoveKind::Promotion(Role::Knight),
-        MoveKind::Promotion(Role::King),
-    ];
     for from in Square::all().filter(|&sq| g.piece_at(sq).is_some_and(|p| p.color == g.turn())) {
         for to in Square::all() {
-            for kind in kinds {
+            for kind in common::MOVE_KINDS {
                 let m = vdmchess::Move { from, to, kind };
                 let listed = legal.contains(&m);
                 prop_assert_eq!(g.is_legal(&m), listed, "{}", m);
