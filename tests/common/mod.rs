@@ -4,6 +4,7 @@
 
 pub mod agree;
 pub mod chunked;
+pub mod external;
 pub mod perft_data;
 
 use vdmchess::{MoveKind, Role};
