@@ -12,7 +12,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use cli::{perft::perft_command, replay::replay_command, show::show_command};
+use cli::{
+    perft::perft_command,
+    replay::{replay_command, ExportArgs},
+    show::show_command,
+};
 
 #[derive(Parser)]
 #[command(
@@ -77,6 +81,18 @@ enum Command {
         /// Print only the games with errors (and the summary).
         #[arg(long)]
         errors_only: bool,
+        /// Write the games that replayed to FILE as normalized PGN: Seven Tag Roster first,
+        /// canonical SAN, comments, NAGs and variations kept (variations replayed too). The
+        /// games are read on one thread.
+        #[arg(long, value_name = "FILE")]
+        export: Option<String>,
+        /// Write the games that failed (or, with --export, whose variations did) to FILE,
+        /// unchanged.
+        #[arg(long, value_name = "FILE")]
+        export_errors: Option<String>,
+        /// Leave variations out of the export instead of checking them.
+        #[arg(long)]
+        no_variations: bool,
     },
     /// Show a position: board, FEN, status and legal moves.
     Show {
@@ -104,7 +120,17 @@ fn main() -> ExitCode {
             json,
             strict,
             errors_only,
-        } => replay_command(files, rules, jobs, json, strict, errors_only),
+            export,
+            export_errors,
+            no_variations,
+        } => {
+            let export = ExportArgs {
+                games: export,
+                errors: export_errors,
+                no_variations,
+            };
+            replay_command(files, rules, jobs, json, strict, errors_only, export)
+        }
         Command::Show { fen } => show_command(fen.as_deref()),
     };
     match result {

@@ -12,6 +12,9 @@ use std::fs;
 use std::path::Path;
 
 use serde_json::Value;
+
+mod common;
+use common::pgn_files;
 use vdmchess::runner::{replay_reader, GameReport, Options, RulesChoice};
 use vdmchess::{Claim, Status};
 
@@ -181,16 +184,6 @@ fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
         mismatches[..mismatches.len().min(20)].join("\n")
     );
     ours.len()
-}
-
-fn pgn_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]
