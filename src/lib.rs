@@ -24,6 +24,7 @@
 pub mod core;
 pub mod model;
 pub mod notation;
+pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod setup;

@@ -1,9 +1,9 @@
-//! The `vdmchess` command line: `perft`, `replay` and `show`.
+//! The `vdmchess` command line: `perft`, `replay`, `show` and `explain`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
-//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, or `perft
-//! --rules both` found a difference); 2 bad arguments or input that cannot be read (an invalid
+//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
+//! --rules both` found a difference, or `explain` judged the move illegal); 2 bad arguments or input that cannot be read (an invalid
 //! FEN, a missing file).
 
 use std::process::ExitCode;
@@ -12,7 +12,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use cli::{perft::perft_command, replay::replay_command, show::show_command};
+use cli::{
+    explain::explain_command, perft::perft_command, replay::replay_command, show::show_command,
+};
 
 #[derive(Parser)]
 #[command(
@@ -84,6 +86,20 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
+    /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
+    Explain {
+        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`).
+        #[arg(value_name = "MOVE")]
+        text: String,
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one JSON object: move, legal, reason, clause, fide, detail, uci, san,
+        /// effects, marks.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -106,6 +122,7 @@ fn main() -> ExitCode {
             errors_only,
         } => replay_command(files, rules, jobs, json, strict, errors_only),
         Command::Show { fen } => show_command(fen.as_deref()),
+        Command::Explain { text, fen, json } => explain_command(fen.as_deref(), &text, json),
     };
     match result {
         Ok(code) => code,
