@@ -25,6 +25,7 @@ pub mod core;
 pub mod model;
 pub mod notation;
 pub mod oracle;
+pub mod render;
 pub mod rules;
 pub mod runner;
 pub mod setup;
