@@ -1,9 +1,9 @@
-//! The `vdmchess` command line: `perft`, `replay` and `show`.
+//! The `vdmchess` command line: `perft`, `replay`, `show` and `explain`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
-//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, or `perft
-//! --rules both` found a difference); 2 bad arguments or input that cannot be read (an invalid
+//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
+//! --rules both` found a difference, or `explain` judged the move illegal); 2 bad arguments or input that cannot be read (an invalid
 //! FEN, a missing file).
 
 use std::process::ExitCode;
@@ -13,10 +13,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod cli;
 
 use cli::{
+    explain::explain_command,
     perft::perft_command,
     replay::{replay_command, ExportArgs},
-    show::show_command,
+    show::{show_command, ShowArgs},
 };
+use vdmchess::render::text::Glyphs;
+use vdmchess::Color;
 
 #[derive(Parser)]
 #[command(
@@ -94,11 +97,47 @@ enum Command {
         #[arg(long)]
         no_variations: bool,
     },
-    /// Show a position: board, FEN, status and legal moves.
+    /// Show a position: board, FEN, status and legal moves; with --svg, a picture of it.
     Show {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Draw the pieces as Unicode figurines instead of FEN letters.
+        #[arg(long)]
+        unicode: bool,
+        /// Write an SVG picture of the board to FILE (`-`: standard output, and no text).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Tint the squares of the last move (in the SVG), e.g. e2e4.
+        #[arg(long, value_name = "UCI")]
+        lastmove: Option<String>,
+        /// Arrows to draw (in the SVG), e.g. e2e4,g1f3.
+        #[arg(long, value_name = "UCI,...", value_delimiter = ',')]
+        arrows: Vec<String>,
+        /// Squares to mark (in the SVG), e.g. e4,d5.
+        #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
+        squares: Vec<String>,
+    },
+    /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
+    /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
+    Explain {
+        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`).
+        #[arg(value_name = "MOVE")]
+        text: String,
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one JSON object: move, legal, reason, clause, fide, detail, uci, san,
+        /// effects, marks.
+        #[arg(long)]
+        json: bool,
+        /// Write an SVG picture of the position with the explanation marked (the attacker and
+        /// the square it attacks, the pin line, the move) to FILE (`-`: standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
 }
 
@@ -131,7 +170,33 @@ fn main() -> ExitCode {
             };
             replay_command(files, rules, jobs, json, strict, errors_only, export)
         }
-        Command::Show { fen } => show_command(fen.as_deref()),
+        Command::Show {
+            fen,
+            unicode,
+            svg,
+            flip,
+            lastmove,
+            arrows,
+            squares,
+        } => show_command(&ShowArgs {
+            fen: fen.as_deref(),
+            glyphs: if unicode {
+                Glyphs::Unicode
+            } else {
+                Glyphs::Ascii
+            },
+            svg: svg.as_deref(),
+            bottom: if flip { Color::Black } else { Color::White },
+            lastmove: lastmove.as_deref(),
+            arrows: &arrows,
+            squares: &squares,
+        }),
+        Command::Explain {
+            text,
+            fen,
+            json,
+            svg,
+        } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
     };
     match result {
         Ok(code) => code,

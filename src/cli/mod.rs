@@ -3,6 +3,7 @@
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, Setup};
 
+pub(crate) mod explain;
 pub(crate) mod perft;
 pub(crate) mod progress;
 pub(crate) mod replay;
