@@ -8,9 +8,13 @@ use std::path::Path;
 mod common;
 use common::pgn_files;
 
+use vdmchess::core::Chess;
+use vdmchess::model::game::Game as Model;
 use vdmchess::notation::pgn::{Game, Item};
-use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
-use vdmchess::runner::{replay_reader, ErrorKind, GameReport, Options, RulesChoice};
+use vdmchess::runner::export::{export_with, Export, ExportError, Variations};
+use vdmchess::runner::{
+    replay_reader, ErrorKind, GameReport, Lockstep, Options, RulesChoice, Single,
+};
 
 fn options(rules: RulesChoice) -> Options {
     Options {
@@ -38,12 +42,24 @@ fn export(text: &[u8], rules: RulesChoice, variations: Variations) -> Exported {
     let mut reports = Vec::new();
     let mut refused = Vec::new();
     let mut export = Export::new(Some(&mut games), Some(&mut errors), variations);
-    export_reader(text, "x", &options(rules), &mut export, &mut |r, why| {
+    let mut sink = |r: GameReport, why: Option<ExportError>| {
         if let Some(why) = why {
             refused.push((r.index, why));
         }
         reports.push(r);
-    })
+    };
+    let options = options(rules);
+    match rules {
+        RulesChoice::Core => {
+            export_with::<Single<Chess>, _>(text, "x", &options, &mut export, &mut sink)
+        }
+        RulesChoice::Model => {
+            export_with::<Single<Model>, _>(text, "x", &options, &mut export, &mut sink)
+        }
+        RulesChoice::Both => {
+            export_with::<Lockstep<Model, Chess>, _>(text, "x", &options, &mut export, &mut sink)
+        }
+    }
     .unwrap();
     let failed = reports.iter().filter(|r| r.error.is_some()).count() + refused.len();
     assert_eq!(export.exported as usize, reports.len() - failed);

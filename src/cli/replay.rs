@@ -7,9 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use std::io::Read;
 use vdmchess::notation::san::SanMode;
-use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
-use vdmchess::runner::{self, GameReport, Options, RulesChoice, Summary};
+
+use vdmchess::core::Chess;
+use vdmchess::model::game::Game;
+use vdmchess::runner::export::{export_with, Export, ExportError, Variations};
+use vdmchess::runner::{self, GameReport, Lockstep, Options, RulesChoice, Single, Summary};
 
 use super::progress::Progress;
 use crate::RulesArg;
@@ -133,6 +137,23 @@ pub(crate) fn replay_command(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Replays and exports one input with the rules `options` names.
+fn export_reader(
+    input: impl Read,
+    file: &str,
+    options: &Options,
+    export: &mut Export<'_>,
+    sink: &mut dyn FnMut(GameReport, Option<ExportError>),
+) -> io::Result<()> {
+    match options.rules {
+        RulesChoice::Core => export_with::<Single<Chess>, _>(input, file, options, export, sink),
+        RulesChoice::Model => export_with::<Single<Game>, _>(input, file, options, export, sink),
+        RulesChoice::Both => {
+            export_with::<Lockstep<Game, Chess>, _>(input, file, options, export, sink)
+        }
+    }
 }
 
 /// Writes one report line (text or JSON).

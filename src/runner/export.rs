@@ -12,13 +12,16 @@
 //! The games are read on one thread, in file order.
 //!
 //! ```
-//! use vdmchess::runner::export::{export_reader, Export, Variations};
-//! use vdmchess::runner::Options;
+//! use vdmchess::core::Chess;
+//! use vdmchess::runner::export::{export_with, Export, Variations};
+//! use vdmchess::runner::{Options, Single};
 //! let pgn = "[White \"A\"]\n\n1. e2e4 e5 (1... c5 2. Ng1f3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n\
 //!            [White \"B\"]\n\n1. e4 Ke7 2. Ke2 Kd9 *\n";
 //! let (mut games, mut errors) = (Vec::new(), Vec::new());
 //! let mut export = Export::new(Some(&mut games), Some(&mut errors), Variations::Check);
-//! export_reader(pgn.as_bytes(), "two.pgn", &Options::default(), &mut export, &mut |_, _| {}).unwrap();
+//! let options = Options::default();
+//! export_with::<Single<Chess>, _>(pgn.as_bytes(), "two.pgn", &options, &mut export, &mut |_, _| {})
+//!     .unwrap();
 //! assert_eq!((export.exported, export.failed), (1, 1));
 //! let games = String::from_utf8(games).unwrap();
 //! assert!(games.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]"));
@@ -31,17 +34,15 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
-use crate::core::Chess;
-use crate::model::game::Game as ModelGame;
 use crate::notation::pgn::{
     write_game, Game, GameBuilder, Item, Outcome, PgnError, PgnReader, RawTag, Skip, TextPos,
     Visitor,
 };
 use crate::notation::san::SanMode;
 
-use super::replay::{failure_text, Lockstep, Replay, Single};
+use super::replay::{failure_text, Replay};
 use super::visitor::{start_position, ReplayVisitor};
-use super::{GameReport, Options, RulesChoice};
+use super::{GameReport, Options};
 
 /// What an export does with variations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -149,36 +150,13 @@ impl<'w> Export<'w> {
     }
 }
 
-/// Replays every game of `reader` (named `file` in the reports) as
+/// Replays every game of `reader` (named `file` in the reports) over `P` on one thread, as
 /// [`replay_reader`](super::replay_reader) does, and writes each to `export`; `sink` gets
-/// each report, with the reason a replayed game was not exported.
+/// each report, with the reason a replayed game was not exported. `options.jobs` is not used.
 ///
 /// # Errors
 ///
 /// I/O errors of the input or of the outputs.
-pub fn export_reader<R: Read>(
-    reader: R,
-    file: &str,
-    options: &Options,
-    export: &mut Export<'_>,
-    sink: &mut dyn FnMut(GameReport, Option<ExportError>),
-) -> io::Result<()> {
-    match options.rules {
-        RulesChoice::Core => export_with::<Single<Chess>, R>(reader, file, options, export, sink),
-        RulesChoice::Model => {
-            export_with::<Single<ModelGame>, R>(reader, file, options, export, sink)
-        }
-        RulesChoice::Both => {
-            export_with::<Lockstep<ModelGame, Chess>, R>(reader, file, options, export, sink)
-        }
-    }
-}
-
-/// [`export_reader`] over the replay `P`.
-///
-/// # Errors
-///
-/// As [`export_reader`].
 pub fn export_with<P: Replay, R: Read>(
     reader: R,
     file: &str,
