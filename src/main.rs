@@ -89,11 +89,11 @@ enum Command {
         /// games are read on one thread.
         #[arg(long, value_name = "FILE")]
         export: Option<String>,
-        /// Write the games that failed (or, with --export, whose variations did) to FILE,
-        /// unchanged.
+        /// Write the games that failed, and those with an illegal move in a variation (unless
+        /// --no-variations), to FILE, unchanged.
         #[arg(long, value_name = "FILE")]
         export_errors: Option<String>,
-        /// Leave variations out of the export instead of checking them.
+        /// Leave variations out of the export instead of replaying them.
         #[arg(long)]
         no_variations: bool,
     },
