@@ -12,7 +12,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use cli::{perft::perft_command, replay::replay_command, show::show_command};
+use cli::perft::{perft_command, perft_compare, PerftArgs};
+use cli::{replay::replay_command, show::show_command};
+use vdmchess::core::{Chess, Position};
+use vdmchess::model::game::Game;
+use vdmchess::runner::{Lockstep, Single};
 
 #[derive(Parser)]
 #[command(
@@ -51,7 +55,7 @@ enum Command {
         /// Which rules count; `both` prints the moves whose counts differ.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Threads for the core's perft (split at the root).
+        /// Threads sharing the count (the tree is split one or two plies below the root).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
@@ -96,7 +100,20 @@ fn main() -> ExitCode {
             rules,
             threads,
             chess960,
-        } => perft_command(depth, fen.as_deref(), divide, rules, threads, chess960),
+        } => {
+            let args = PerftArgs {
+                depth,
+                fen: fen.as_deref(),
+                divide,
+                threads,
+                chess960,
+            };
+            match rules {
+                RulesArg::Core => perft_command::<Position>(args),
+                RulesArg::Model => perft_command::<Game>(args),
+                RulesArg::Both => perft_compare::<Game, Position>(args),
+            }
+        }
         Command::Replay {
             files,
             rules,
@@ -104,7 +121,17 @@ fn main() -> ExitCode {
             json,
             strict,
             errors_only,
-        } => replay_command(files, rules, jobs, json, strict, errors_only),
+        } => match rules {
+            RulesArg::Core => {
+                replay_command::<Single<Chess>>(files, jobs, json, strict, errors_only)
+            }
+            RulesArg::Model => {
+                replay_command::<Single<Game>>(files, jobs, json, strict, errors_only)
+            }
+            RulesArg::Both => {
+                replay_command::<Lockstep<Game, Chess>>(files, jobs, json, strict, errors_only)
+            }
+        },
         Command::Show { fen } => show_command(fen.as_deref()),
     };
     match result {

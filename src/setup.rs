@@ -7,7 +7,10 @@
 //! setup itself ([`SetupError`]).
 //!
 //! Castling rights name the rook's square, so one representation serves standard chess and
-//! Chess960 (FIDE Laws, Guidelines III).
+//! Chess960 (FIDE Laws, Guidelines III). A setup writes its own FEN ([`Setup::to_fen`], in
+//! `setup/fen.rs`), so the rule implementations need nothing from `notation/`.
+
+mod fen;
 
 use std::fmt;
 

@@ -7,13 +7,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use vdmchess::notation::san::SanMode;
-use vdmchess::runner::{self, GameReport, Options, RulesChoice, Summary};
+use vdmchess::runner::{self, GameReport, Options, Replay, Summary};
 
-use crate::RulesArg;
-
-pub(crate) fn replay_command(
+/// Replays `files` over `P` (one implementation of the port, or two in lock step).
+pub(crate) fn replay_command<P: Replay>(
     files: Vec<String>,
-    rules: RulesArg,
     jobs: usize,
     json: bool,
     strict: bool,
@@ -28,11 +26,6 @@ pub(crate) fn replay_command(
         files
     };
     let options = Options {
-        rules: match rules {
-            RulesArg::Core => RulesChoice::Core,
-            RulesArg::Model => RulesChoice::Model,
-            RulesArg::Both => RulesChoice::Both,
-        },
         san_mode: if strict {
             SanMode::Strict
         } else {
@@ -76,7 +69,7 @@ pub(crate) fn replay_command(
                 );
             }
         };
-        runner::replay_reader(input, file, &options, &mut sink)
+        runner::replay_reader::<P, _>(input, file, &options, &mut sink)
             .map_err(|e| format!("{file}: {e}"))?;
     }
     out.flush().map_err(|e| e.to_string())?;

@@ -66,6 +66,8 @@ fn checked_model_move(game: &Game, m: &Move) -> Option<ModelMove> {
 }
 
 impl Rules for Game {
+    const NAME: &'static str = "the model";
+
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
         Game::from_setup(setup, mode)
     }
@@ -129,10 +131,6 @@ impl Rules for Game {
 
     fn is_insufficient_material(&self) -> bool {
         game::is_insufficient_material(self)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        board::perft(self.board(), depth)
     }
 }
 
