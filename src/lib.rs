@@ -82,7 +82,7 @@ pub mod setup;
 pub mod types;
 
 pub use game::Game;
-pub use rules::{Move, MoveKind, PlayError, Rules, Status};
+pub use rules::{Claim, Move, MoveKind, PlayError, Rules, Status};
 pub use setup::{CastlingMode, Setup, SetupError, SetupProblem};
 pub use types::{Color, Piece, Role, Square, SquareSet};
 

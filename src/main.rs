@@ -15,7 +15,7 @@ mod cli;
 use cli::{
     explain::explain_command,
     perft::perft_command,
-    replay::replay_command,
+    replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
 };
 use vdmchess::render::text::Glyphs;
@@ -84,6 +84,18 @@ enum Command {
         /// Print only the games with errors (and the summary).
         #[arg(long)]
         errors_only: bool,
+        /// Write the games that replayed to FILE as normalized PGN: Seven Tag Roster first,
+        /// canonical SAN, comments, NAGs and variations kept (variations replayed too). The
+        /// games are read on one thread.
+        #[arg(long, value_name = "FILE")]
+        export: Option<String>,
+        /// Write the games that failed (or, with --export, whose variations did) to FILE,
+        /// unchanged.
+        #[arg(long, value_name = "FILE")]
+        export_errors: Option<String>,
+        /// Leave variations out of the export instead of checking them.
+        #[arg(long)]
+        no_variations: bool,
     },
     /// Show a position: board, FEN, status and legal moves; with --svg, a picture of it.
     Show {
@@ -147,7 +159,17 @@ fn main() -> ExitCode {
             json,
             strict,
             errors_only,
-        } => replay_command(files, rules, jobs, json, strict, errors_only),
+            export,
+            export_errors,
+            no_variations,
+        } => {
+            let export = ExportArgs {
+                games: export,
+                errors: export_errors,
+                no_variations,
+            };
+            replay_command(files, rules, jobs, json, strict, errors_only, export)
+        }
         Command::Show {
             fen,
             unicode,

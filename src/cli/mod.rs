@@ -5,6 +5,7 @@ use vdmchess::{CastlingMode, Setup};
 
 pub(crate) mod explain;
 pub(crate) mod perft;
+pub(crate) mod progress;
 pub(crate) mod replay;
 pub(crate) mod show;
 
