@@ -24,13 +24,14 @@
 pub mod core;
 pub mod model;
 pub mod notation;
+pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod setup;
 pub mod types;
 
 pub use rules::{Move, MoveKind, PlayError, Rules, Status};
-pub use setup::{CastlingMode, Setup, SetupError, SetupProblem};
+pub use setup::{CastlingMode, MaterialLimits, Setup, SetupError, SetupProblem};
 pub use types::{Color, Piece, Role, Square, SquareSet};
 
 /// The README's examples, run as doctests.

@@ -1,18 +1,23 @@
-//! The `vdmchess` command line: `perft`, `replay` and `show`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, and the oracle's `diff`, `fuzz` and
+//! `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
-//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, or `perft
-//! --rules both` found a difference); 2 bad arguments or input that cannot be read (an invalid
-//! FEN, a missing file).
+//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
+//! --rules both` found a difference, an engine differs from the rules in `diff` or `fuzz`); 2
+//! bad arguments or input that cannot be read (an invalid FEN, a missing file), or an engine
+//! that failed (did not start, did not answer in time, died, printed something else).
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use cli::{perft::perft_command, replay::replay_command, show::show_command};
+use cli::{
+    diff::diff_command, fuzz::fuzz_command, perft::perft_command, perftree::perftree_command,
+    replay::replay_command, show::show_command, PositionOptions,
+};
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +38,83 @@ pub(crate) enum RulesArg {
     Model,
     /// Both, compared.
     Both,
+}
+
+/// The rules our side of a comparison is computed with.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum OurRules {
+    /// The fast bitboard core.
+    Core,
+    /// The reference model (the executable specification).
+    Model,
+}
+
+/// The engine compared with the rules: a UCI engine, or a perftree-style script.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub(crate) struct EngineArgs {
+    /// A UCI engine that answers `go perft N` (a command line, split as a shell would).
+    #[arg(long)]
+    pub(crate) engine: Option<String>,
+    /// A perftree-style script, run as `CMD DEPTH "FEN" ["MOVES"]`.
+    #[arg(long)]
+    pub(crate) script: Option<String>,
+}
+
+/// The arguments of `vdmchess diff`.
+#[derive(Args)]
+pub(crate) struct DiffArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// Moves played from the start before comparing (UCI move text).
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Depth in plies.
+    #[arg(long, short)]
+    pub(crate) depth: u32,
+    /// Which rules we count with.
+    #[arg(long, value_enum, default_value = "core")]
+    pub(crate) rules: OurRules,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+    #[arg(long)]
+    pub(crate) lenient: bool,
+    /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+/// The arguments of `vdmchess fuzz`.
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// How many cases to compare.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) cases: u64,
+    /// The seed of the case generator (the same seed gives the same run); random when absent.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// The perft depth of each comparison.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub(crate) depth: u32,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Also generate positions beyond the material limits.
+    #[arg(long)]
+    pub(crate) lenient: bool,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +139,10 @@ enum Command {
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
         #[arg(long)]
         chess960: bool,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side;
+        /// `--rules core` only).
+        #[arg(long)]
+        lenient: bool,
     },
     /// Replay every game of PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, or `-` for standard input).
     Replay {
@@ -83,6 +169,22 @@ enum Command {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Find the first position where an engine's perft divide differs from the rules', and why.
+    Diff(DiffArgs),
+    /// Compare an engine with the rules on generated positions; shrink the first difference.
+    Fuzz(FuzzArgs),
+    /// Answer perftree's script convention: `vdmchess perftree DEPTH FEN [MOVES]`.
+    Perftree {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (FEN, X-FEN or Shredder-FEN).
+        fen: String,
+        /// Moves played from it first, separated by spaces (UCI move text).
+        moves: Option<String>,
     },
 }
 
@@ -96,7 +198,15 @@ fn main() -> ExitCode {
             rules,
             threads,
             chess960,
-        } => perft_command(depth, fen.as_deref(), divide, rules, threads, chess960),
+            lenient,
+        } => perft_command(
+            depth,
+            fen.as_deref(),
+            divide,
+            rules,
+            threads,
+            PositionOptions { chess960, lenient },
+        ),
         Command::Replay {
             files,
             rules,
@@ -105,7 +215,16 @@ fn main() -> ExitCode {
             strict,
             errors_only,
         } => replay_command(files, rules, jobs, json, strict, errors_only),
-        Command::Show { fen } => show_command(fen.as_deref()),
+        Command::Show { fen, lenient } => show_command(
+            fen.as_deref(),
+            PositionOptions {
+                chess960: false,
+                lenient,
+            },
+        ),
+        Command::Diff(args) => diff_command(&args),
+        Command::Fuzz(args) => fuzz_command(&args),
+        Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
     };
     match result {
         Ok(code) => code,

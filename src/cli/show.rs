@@ -5,11 +5,14 @@ use std::process::ExitCode;
 use vdmchess::core::Chess;
 use vdmchess::Rules;
 
-use super::setup_of;
+use super::{setup_of, PositionOptions};
 
-pub(crate) fn show_command(fen: Option<&str>) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(fen, false)?;
-    let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+pub(crate) fn show_command(
+    fen: Option<&str>,
+    options: PositionOptions,
+) -> Result<ExitCode, String> {
+    let (setup, mode) = setup_of(fen, options)?;
+    let pos = Chess::from_setup_with(&setup, mode, options.limits()).map_err(|e| e.to_string())?;
     let mut text = String::new();
     for rank in (0..8u8).rev() {
         text.push_str(&format!("{} ", rank + 1));
