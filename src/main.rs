@@ -1,12 +1,13 @@
-//! The `vdmchess` command line: `perft`, `replay`, `show`, and the oracle's `diff`, `fuzz` and
-//! `perftree`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, and the oracle's `diff`,
+//! `fuzz` and `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
 //! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
-//! --rules both` found a difference, an engine differs from the rules in `diff` or `fuzz`); 2
-//! bad arguments or input that cannot be read (an invalid FEN, a missing file), or an engine
-//! that failed (did not start, did not answer in time, died, printed something else).
+//! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
+//! the rules in `diff` or `fuzz`); 2 bad arguments or input that cannot be read (an invalid FEN,
+//! a missing file), or an engine that failed (did not start, did not answer in time, died,
+//! printed something else).
 
 use std::process::ExitCode;
 
@@ -15,8 +16,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod cli;
 
 use cli::{
-    diff::diff_command, fuzz::fuzz_command, perft::perft_command, perftree::perftree_command,
-    replay::replay_command, show::show_command, PositionOptions,
+    diff::diff_command, explain::explain_command, fuzz::fuzz_command, perft::perft_command,
+    perftree::perftree_command, replay::replay_command, show::show_command, PositionOptions,
 };
 
 #[derive(Parser)]
@@ -186,6 +187,20 @@ enum Command {
         /// Moves played from it first, separated by spaces (UCI move text).
         moves: Option<String>,
     },
+    /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
+    /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
+    Explain {
+        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`).
+        #[arg(value_name = "MOVE")]
+        text: String,
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one JSON object: move, legal, reason, clause, fide, detail, uci, san,
+        /// effects, marks.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -225,6 +240,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff_command(&args),
         Command::Fuzz(args) => fuzz_command(&args),
         Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
+        Command::Explain { text, fen, json } => explain_command(fen.as_deref(), &text, json),
     };
     match result {
         Ok(code) => code,

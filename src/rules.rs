@@ -336,8 +336,13 @@ pub trait Rules: Clone + Sized {
 /// Perft over the port: leaf nodes of the legal move tree, the last ply counted in bulk.
 ///
 /// ```
-/// # // Doctested against the core in tests/; here the signature only.
-/// # fn _f<R: vdmchess::Rules>(r: &R) -> u64 { vdmchess::rules::perft(r, 1) }
+/// use vdmchess::{core::Chess, model::game::Game, rules::perft, CastlingMode, Rules, Setup};
+/// fn start<R: Rules>() -> R {
+///     R::from_setup(&Setup::start(), CastlingMode::Standard).unwrap()
+/// }
+/// assert_eq!(perft(&start::<Chess>(), 3), 8_902);
+/// assert_eq!(perft(&start::<Game>(), 3), 8_902);
+/// assert_eq!(perft(&start::<Chess>(), 0), 1);
 /// ```
 pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
     if depth == 0 {

@@ -4,6 +4,7 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, MaterialLimits, Setup};
 
 pub(crate) mod diff;
+pub(crate) mod explain;
 pub(crate) mod fuzz;
 pub(crate) mod perft;
 pub(crate) mod perftree;

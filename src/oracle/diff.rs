@@ -19,10 +19,13 @@ use serde::Serialize;
 use super::case::Case;
 use super::divide::{our_divide, Divide};
 use super::engine::{Engine, EngineError};
+use super::explain::{explain_game_with, ExplainError, GameEnd, Reason};
 use super::shell::quote;
+use crate::model::game::Game;
 use crate::notation::san::san_plus;
 use crate::notation::uci::UciMove;
 use crate::rules::{Move, Rules};
+use crate::types::{Role, Square};
 
 /// What a bisect found: agreement, or the first position where the move lists differ.
 ///
@@ -55,12 +58,44 @@ pub struct DiffReport {
     pub engine_nodes: u64,
     /// Our total at the depth asked.
     pub our_nodes: u64,
+    /// Why, per missing or extra move, as [`super::explain`] says it: for a missing move the clause
+    /// that allows it, for an extra one why the rules forbid it.
+    pub reasons: Vec<MoveReason>,
     /// When the move lists agree where the bisect stopped, what went wrong instead (a count
     /// that the engine contradicts one level down, or a count other than 1 at depth 1).
     pub note: Option<String>,
     /// The `vdmchess diff` command that shows the difference again, when the engine can be
     /// named on a command line.
     pub reproduce: Option<String>,
+}
+
+/// Which list a move of [`DiffReport::reasons`] is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// A legal move the engine does not list.
+    Missing,
+    /// A move the engine lists that the rules forbid.
+    Extra,
+}
+
+/// Why one move is missing or extra, from [`super::explain`] (decided by the model).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveReason {
+    /// The move (UCI).
+    #[serde(rename = "move")]
+    pub uci: String,
+    /// Missing or extra.
+    pub side: Side,
+    /// For an extra move, why it is illegal (`king_in_check`, `castling_check` ...); none for
+    /// a missing (legal) move.
+    pub reason: Option<Reason>,
+    /// The VDM clause that forbids the move, or allows it (`BoardModule`castling_moves`).
+    pub clause: String,
+    /// The FIDE Laws article.
+    pub fide: String,
+    /// A sentence naming the squares and pieces (or why no explanation could be given).
+    pub detail: String,
 }
 
 impl DiffReport {
@@ -78,6 +113,7 @@ impl DiffReport {
             depth_there: depth,
             missing: Vec::new(),
             extra: Vec::new(),
+            reasons: Vec::new(),
             engine_nodes: 0,
             our_nodes: 0,
             note: None,
@@ -133,6 +169,21 @@ impl fmt::Display for DiffReport {
                 "extra (the engine lists them, the rules forbid them): {}",
                 self.extra.join(" ")
             )?;
+        }
+        for r in &self.reasons {
+            match (r.side, r.reason) {
+                (Side::Missing, _) => writeln!(
+                    f,
+                    "  {} is legal: {} (FIDE {}): {}",
+                    r.uci, r.clause, r.fide, r.detail
+                )?,
+                (Side::Extra, Some(reason)) => writeln!(
+                    f,
+                    "  {} is illegal: {reason}, {} (FIDE {}): {}",
+                    r.uci, r.clause, r.fide, r.detail
+                )?,
+                (Side::Extra, None) => writeln!(f, "  {} is illegal: {}", r.uci, r.detail)?,
+            }
         }
         if let Some(note) = &self.note {
             writeln!(f, "note: {note}")?;
@@ -302,6 +353,7 @@ where
         report.agree = false;
         report.fen = pos.to_setup().to_fen();
         report.depth_there = d;
+        report.reasons = reasons(&pos, &here, &report.missing, &report.extra);
         let moves = here.uci_moves();
         let moves = &moves[..moves.len() - back];
         report.reproduce = engine
@@ -309,6 +361,61 @@ where
             .map(|flag| reproduce_command(&flag, &report.start_fen, moves, repro_depth));
     }
     Ok(report)
+}
+
+/// The [`MoveReason`]s of the missing and extra moves of `pos`, reached by `case`.
+///
+/// [`super::explain`] judges the position by the move rules alone, as perft counts (an ended
+/// game is no reason), not a game: it is given `pos` with the en-passant square of
+/// the case's last move when that was a double push (so an en-passant capture that would
+/// expose the king is refused for that, not for a missing double step), and the half-move
+/// clock reset (perft knows no draw by the 75-move rule).
+fn reasons<R: Rules>(
+    pos: &R,
+    case: &Case,
+    missing: &[String],
+    extra: &[String],
+) -> Vec<MoveReason> {
+    let mut setup = pos.to_setup();
+    setup.halfmoves = 0;
+    if let Some(m) = case.moves.last() {
+        let pawn = pos.piece_at(m.to).map(|p| p.role) == Some(Role::Pawn);
+        if pawn && m.from.rank().abs_diff(m.to.rank()) == 2 {
+            let mut with_ep = setup;
+            with_ep.ep_square = Square::from_coords(m.to.file(), (m.from.rank() + m.to.rank()) / 2);
+            if with_ep.validate(pos.castling_mode()).is_ok() {
+                setup = with_ep;
+            }
+        }
+    }
+    let game = Game::from_setup(&setup, pos.castling_mode());
+    let explained = |uci: &str| {
+        let game = game.as_ref().map_err(|e| ExplainError::Setup(e.clone()))?;
+        explain_game_with(game, uci, GameEnd::Ignored)
+    };
+    let one = |uci: &String, side: Side| match explained(uci) {
+        Ok(e) => MoveReason {
+            uci: uci.clone(),
+            side,
+            reason: e.reason,
+            clause: e.clause,
+            fide: e.fide,
+            detail: e.detail,
+        },
+        Err(e) => MoveReason {
+            uci: uci.clone(),
+            side,
+            reason: None,
+            clause: String::new(),
+            fide: String::new(),
+            detail: format!("no explanation: {e}"),
+        },
+    };
+    missing
+        .iter()
+        .map(|m| one(m, Side::Missing))
+        .chain(extra.iter().map(|m| one(m, Side::Extra)))
+        .collect()
 }
 
 /// `vdmchess diff FLAG --fen START [--moves ...] --depth D`.

@@ -2,7 +2,7 @@
 //!
 //! A Rust author's generator is a function from a position to its legal moves, written as
 //! UCI text. Wrapped in [`InProcess`], it answers the same queries as a UCI engine, so
-//! [`bisect`](super::diff::bisect), [`fuzz`](super::fuzz::fuzz) and the shrinker run against
+//! [`super::diff::bisect`], [`super::fuzz::fuzz`] and the shrinker run against
 //! it with no process in between. Its perft is computed by playing its moves with the core:
 //! a move the rules do not allow cannot be played, so its subtree counts as one node (it is
 //! reported as extra where it appears anyway).

@@ -1,7 +1,10 @@
-//! The oracle's doors: compare any engine's move generation with the rules.
+//! The oracle's doors: compare any engine's move generation with the rules, and say why a
+//! move is legal or not.
 //!
+//! - [`explain`]: why a move is legal or illegal, decided by the model alone, naming the VDM
+//!   clause and the FIDE Laws article that decide it.
 //! - [`diff`]: bisect to the first position where an engine's perft divide differs from
-//!   ours, and say which moves it misses or adds there.
+//!   ours, and say which moves it misses or adds there, and why (by [`explain`]).
 //! - [`fuzz`]: generate positions, compare each, and shrink the first difference found.
 //! - [`engine`]: the [`engine::Engine`] trait and UCI engines (`go perft`); [`script`]:
 //!   perftree-style scripts; [`generator`]: a move generator in this process.
@@ -12,6 +15,7 @@ pub mod case;
 pub mod diff;
 pub mod divide;
 pub mod engine;
+pub mod explain;
 pub mod fuzz;
 pub mod generator;
 pub mod process;
