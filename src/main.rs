@@ -1,22 +1,29 @@
-//! The `vdmchess` command line: `perft`, `replay`, `show` and `explain`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, and the oracle's `diff`,
+//! `fuzz` and `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
 //! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
-//! --rules both` found a difference, or `explain` judged the move illegal); 2 bad arguments or input that cannot be read (an invalid
-//! FEN, a missing file).
+//! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
+//! the rules in `diff` or `fuzz`); 2 bad arguments or input that cannot be read (an invalid FEN,
+//! a missing file), or an engine that failed (did not start, did not answer in time, died,
+//! printed something else).
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli;
 
 use cli::{
+    diff::diff_command,
     explain::explain_command,
+    fuzz::fuzz_command,
     perft::perft_command,
+    perftree::perftree_command,
     replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
+    PositionOptions,
 };
 use vdmchess::render::text::Glyphs;
 use vdmchess::Color;
@@ -42,6 +49,83 @@ pub(crate) enum RulesArg {
     Both,
 }
 
+/// The rules our side of a comparison is computed with.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum OurRules {
+    /// The fast bitboard core.
+    Core,
+    /// The reference model (the executable specification).
+    Model,
+}
+
+/// The engine compared with the rules: a UCI engine, or a perftree-style script.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub(crate) struct EngineArgs {
+    /// A UCI engine that answers `go perft N` (a command line, split as a shell would).
+    #[arg(long)]
+    pub(crate) engine: Option<String>,
+    /// A perftree-style script, run as `CMD DEPTH "FEN" ["MOVES"]`.
+    #[arg(long)]
+    pub(crate) script: Option<String>,
+}
+
+/// The arguments of `vdmchess diff`.
+#[derive(Args)]
+pub(crate) struct DiffArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// Moves played from the start before comparing (UCI move text).
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Depth in plies.
+    #[arg(long, short)]
+    pub(crate) depth: u32,
+    /// Which rules we count with.
+    #[arg(long, value_enum, default_value = "core")]
+    pub(crate) rules: OurRules,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+    #[arg(long)]
+    pub(crate) lenient: bool,
+    /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+/// The arguments of `vdmchess fuzz`.
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// How many cases to compare.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) cases: u64,
+    /// The seed of the case generator (the same seed gives the same run); random when absent.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// The perft depth of each comparison.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub(crate) depth: u32,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Also generate positions beyond the material limits.
+    #[arg(long)]
+    pub(crate) lenient: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (Stockfish's `go perft` format).
@@ -64,6 +148,10 @@ enum Command {
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
         #[arg(long)]
         chess960: bool,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side;
+        /// `--rules core` only).
+        #[arg(long)]
+        lenient: bool,
     },
     /// Replay every game of PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, or `-` for standard input).
     Replay {
@@ -120,6 +208,22 @@ enum Command {
         /// Squares to mark (in the SVG), e.g. e4,d5.
         #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
         squares: Vec<String>,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Find the first position where an engine's perft divide differs from the rules', and why.
+    Diff(DiffArgs),
+    /// Compare an engine with the rules on generated positions; shrink the first difference.
+    Fuzz(FuzzArgs),
+    /// Answer perftree's script convention: `vdmchess perftree DEPTH FEN [MOVES]`.
+    Perftree {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (FEN, X-FEN or Shredder-FEN).
+        fen: String,
+        /// Moves played from it first, separated by spaces (UCI move text).
+        moves: Option<String>,
     },
     /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
     /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
@@ -151,7 +255,15 @@ fn main() -> ExitCode {
             rules,
             threads,
             chess960,
-        } => perft_command(depth, fen.as_deref(), divide, rules, threads, chess960),
+            lenient,
+        } => perft_command(
+            depth,
+            fen.as_deref(),
+            divide,
+            rules,
+            threads,
+            PositionOptions { chess960, lenient },
+        ),
         Command::Replay {
             files,
             rules,
@@ -178,6 +290,7 @@ fn main() -> ExitCode {
             lastmove,
             arrows,
             squares,
+            lenient,
         } => show_command(&ShowArgs {
             fen: fen.as_deref(),
             glyphs: if unicode {
@@ -190,6 +303,10 @@ fn main() -> ExitCode {
             lastmove: lastmove.as_deref(),
             arrows: &arrows,
             squares: &squares,
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
         }),
         Command::Explain {
             text,
@@ -197,6 +314,9 @@ fn main() -> ExitCode {
             json,
             svg,
         } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
+        Command::Diff(args) => diff_command(&args),
+        Command::Fuzz(args) => fuzz_command(&args),
+        Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,7 @@ use vdmchess::model::game::Game;
 use vdmchess::rules::{perft_divide, Rules};
 use vdmchess::{CastlingMode, Move};
 
-use super::setup_of;
+use super::{setup_of, PositionOptions, LENIENT_NEEDS_CORE};
 use crate::RulesArg;
 
 pub(crate) fn perft_command(
@@ -18,15 +18,19 @@ pub(crate) fn perft_command(
     divide: bool,
     rules: RulesArg,
     threads: usize,
-    chess960: bool,
+    options: PositionOptions,
 ) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(fen, chess960)?;
+    if options.lenient && rules != RulesArg::Core {
+        return Err(LENIENT_NEEDS_CORE.into());
+    }
+    let (setup, mode) = setup_of(fen, options)?;
     let out = io::stdout();
     let mut out = out.lock();
     let start = Instant::now();
     let (lines, total, differ) = match rules {
         RulesArg::Core => {
-            let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+            let pos = Chess::from_setup_with(&setup, mode, options.limits())
+                .map_err(|e| e.to_string())?;
             if divide {
                 let d = vdmchess::core::perft::perft_divide_threads(pos.position(), depth, threads);
                 let total = d.iter().map(|(_, n)| n).sum();

@@ -12,7 +12,7 @@ use super::bitboard::{Bitboard, Squares};
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
 use crate::rules::{Move, Rules, Status};
-use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
 
 /// The dark squares (a1 is dark).
@@ -63,6 +63,31 @@ impl Chess {
         let mut keys = Vec::with_capacity(128);
         keys.push(repetition_key(&pos));
         Chess { pos, mode, keys }
+    }
+
+    /// [`Rules::from_setup`] validating by [`Setup::validate_with`]: with
+    /// [`MaterialLimits::Ignored`] it accepts positions beyond the material limits.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    ///
+    /// ```
+    /// use vdmchess::core::Chess;
+    /// use vdmchess::{CastlingMode, MaterialLimits, Rules};
+    /// let queens = vdmchess::notation::fen::parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    /// let pos = Chess::from_setup_with(&queens, CastlingMode::Standard, MaterialLimits::Ignored).unwrap();
+    /// assert_eq!((pos.perft(1), pos.perft(2)), (270, 0));
+    /// ```
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Chess, SetupError> {
+        Ok(Chess::from_position(
+            Position::from_setup_with(setup, mode, limits)?,
+            mode,
+        ))
     }
 
     /// The repetition keys of every position since the start, the current one last.
