@@ -5,10 +5,12 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use vdmchess::core::Position;
+use vdmchess::model::game::Game;
 use vdmchess::rules::{perft_divide_threads, perft_threads, Divide, Rules};
-use vdmchess::{CastlingMode, Move};
+use vdmchess::{CastlingMode, MaterialLimits, Move, Setup, SetupError};
 
-use super::setup_of;
+use super::{setup_of, PositionOptions};
 
 /// What `perft` was asked.
 #[derive(Clone, Copy)]
@@ -17,11 +19,35 @@ pub(crate) struct PerftArgs<'a> {
     pub(crate) fen: Option<&'a str>,
     pub(crate) divide: bool,
     pub(crate) threads: usize,
-    pub(crate) chess960: bool,
+    pub(crate) options: PositionOptions,
+}
+
+/// An implementation the CLI counts with, built within the material limits `--lenient` asks.
+pub(crate) trait Counted: Rules + Sync {
+    /// Validates `setup` (within `limits`, where the implementation allows it) and builds it.
+    fn build(setup: &Setup, mode: CastlingMode, limits: MaterialLimits)
+        -> Result<Self, SetupError>;
+}
+
+impl Counted for Position {
+    fn build(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Self, SetupError> {
+        Position::from_setup_with(setup, mode, limits)
+    }
+}
+
+/// The model always holds a position to the material limits (`main.rs` refuses `--lenient`).
+impl Counted for Game {
+    fn build(setup: &Setup, mode: CastlingMode, _: MaterialLimits) -> Result<Self, SetupError> {
+        Game::from_setup(setup, mode)
+    }
 }
 
 /// Counts with `R`: `e2e4: 20` lines with `--divide`, a blank line, then `Nodes searched: N`.
-pub(crate) fn perft_command<R: Rules + Sync>(args: PerftArgs<'_>) -> Result<ExitCode, String> {
+pub(crate) fn perft_command<R: Counted>(args: PerftArgs<'_>) -> Result<ExitCode, String> {
     let (pos, mode) = position::<R>(args)?;
     let start = Instant::now();
     let (lines, nodes) = if args.divide {
@@ -36,7 +62,7 @@ pub(crate) fn perft_command<R: Rules + Sync>(args: PerftArgs<'_>) -> Result<Exit
 
 /// Counts with `A` and `B` and prints the divide lines where they differ (none when all is
 /// well), then `B`'s total; exit code 1 when they differ.
-pub(crate) fn perft_compare<A: Rules + Sync, B: Rules + Sync>(
+pub(crate) fn perft_compare<A: Counted, B: Counted>(
     args: PerftArgs<'_>,
 ) -> Result<ExitCode, String> {
     let (a, mode) = position::<A>(args)?;
@@ -63,9 +89,9 @@ pub(crate) fn perft_compare<A: Rules + Sync, B: Rules + Sync>(
     })
 }
 
-fn position<R: Rules>(args: PerftArgs<'_>) -> Result<(R, CastlingMode), String> {
-    let (setup, mode) = setup_of(args.fen, args.chess960)?;
-    let pos = R::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+fn position<R: Counted>(args: PerftArgs<'_>) -> Result<(R, CastlingMode), String> {
+    let (setup, mode) = setup_of(args.fen, args.options)?;
+    let pos = R::build(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
     Ok((pos, mode))
 }
 

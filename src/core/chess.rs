@@ -11,8 +11,8 @@
 use super::bitboard::Squares;
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules};
-use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::rules::{Move, Rules, Status};
+use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
 
 /// The performance core behind the port: a bitboard [`Position`] and its repetition history.
@@ -60,6 +60,31 @@ impl Chess {
         let mut keys = Vec::with_capacity(128);
         keys.push(repetition_key(&pos));
         Chess { pos, keys }
+    }
+
+    /// [`Rules::from_setup`] validating by [`Setup::validate_with`]: with
+    /// [`MaterialLimits::Ignored`] it accepts positions beyond the material limits.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    ///
+    /// ```
+    /// use vdmchess::core::Chess;
+    /// use vdmchess::{rules::perft, CastlingMode, MaterialLimits};
+    /// let queens = vdmchess::notation::fen::parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    /// let pos = Chess::from_setup_with(&queens, CastlingMode::Standard, MaterialLimits::Ignored).unwrap();
+    /// assert_eq!((perft(&pos, 1), perft(&pos, 2)), (270, 0));
+    /// ```
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Chess, SetupError> {
+        Ok(Chess::from_position(
+            Position::from_setup_with(setup, mode, limits)?,
+            mode,
+        ))
     }
 
     /// The repetition keys of every position since the start, the current one last.
@@ -155,5 +180,39 @@ impl Rules for Chess {
     #[inline]
     fn legal_move_count(&self) -> u64 {
         self.pos.count_legal()
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        !self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_threefold_repetition(&self) -> bool {
+        self.repetition_count() >= 3
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        self.pos.halfmoves() >= 100
+    }
+
+    /// Generates moves at most once, and counts repetitions only when nothing else decides.
+    fn status(&self) -> Status {
+        let stuck = !self.pos.has_legal_moves();
+        if stuck && self.pos.is_check() {
+            Status::Checkmate
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if stuck {
+            Status::Stalemate
+        } else if self.pos.halfmoves() >= 150 {
+            Status::SeventyfiveMoves
+        } else if self.repetition_count() >= 5 {
+            Status::FivefoldRepetition
+        } else {
+            Status::Ongoing
+        }
     }
 }

@@ -137,7 +137,8 @@ fn visit_with<V: Visitor>(
             });
         }
     }
-    if legal.double_check() {
+    // No target square (double check): only the king moves.
+    if legal.target == 0 {
         return;
     }
     let movable = own & from_mask;

@@ -14,7 +14,7 @@ use super::attacks::{
 use super::bitboard::{bit, lsb, rank, Bitboard, Squares};
 use super::zobrist::{castling_key, ep_key, piece_key, WHITE_TO_MOVE};
 use crate::rules::{Move, MoveKind};
-use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 /// A validated chess position with bitboards and an incremental PolyGlot key.
@@ -58,7 +58,22 @@ impl Position {
     /// assert_eq!(pos.hash(), 0x463b96181691fc9c);
     /// ```
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, SetupError> {
-        setup.validate(mode)?;
+        Position::from_setup_with(setup, mode, MaterialLimits::Enforced)
+    }
+
+    /// [`Position::from_setup`] validating by [`Setup::validate_with`]: with
+    /// [`MaterialLimits::Ignored`] it builds perft test positions with more than 16 pieces or
+    /// 8 pawns a side.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Position, SetupError> {
+        setup.validate_with(mode, limits)?;
         Ok(Position::from_valid_setup(setup, mode))
     }
 

@@ -66,6 +66,7 @@
 //! ```
 
 pub mod chunk;
+pub mod export;
 pub mod input;
 pub mod replay;
 pub mod report;
@@ -341,6 +342,13 @@ mod tests {
         fn play_san(&mut self, _: &[u8], _: SanMode) -> Result<(), replay::MoveFailure> {
             Ok(())
         }
+        fn play_san_canonical(
+            &mut self,
+            token: &[u8],
+            _: SanMode,
+        ) -> Result<String, replay::MoveFailure> {
+            Ok(String::from_utf8_lossy(token).into_owned())
+        }
         fn play_null(&mut self) -> Result<(), replay::MoveFailure> {
             Ok(())
         }
@@ -349,6 +357,9 @@ mod tests {
         }
         fn status(&self) -> crate::Status {
             crate::Status::Ongoing
+        }
+        fn claims(&self) -> Vec<crate::Claim> {
+            Vec::new()
         }
     }
 
