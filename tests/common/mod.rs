@@ -5,6 +5,7 @@
 pub mod agree;
 pub mod chunked;
 pub mod external;
+pub mod oracle;
 pub mod perft_data;
 
 use vdmchess::{MoveKind, Role};
