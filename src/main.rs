@@ -16,9 +16,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod cli;
 
 use cli::{
-    diff::diff_command, explain::explain_command, fuzz::fuzz_command, perft::perft_command,
-    perftree::perftree_command, replay::replay_command, show::show_command, PositionOptions,
+    diff::diff_command,
+    explain::explain_command,
+    fuzz::fuzz_command,
+    perft::perft_command,
+    perftree::perftree_command,
+    replay::{replay_command, ExportArgs},
+    show::{show_command, ShowArgs},
+    PositionOptions,
 };
+use vdmchess::render::text::Glyphs;
+use vdmchess::Color;
 
 #[derive(Parser)]
 #[command(
@@ -164,12 +172,42 @@ enum Command {
         /// Print only the games with errors (and the summary).
         #[arg(long)]
         errors_only: bool,
+        /// Write the games that replayed to FILE as normalized PGN: Seven Tag Roster first,
+        /// canonical SAN, comments, NAGs and variations kept (variations replayed too). The
+        /// games are read on one thread.
+        #[arg(long, value_name = "FILE")]
+        export: Option<String>,
+        /// Write the games that failed (or, with --export, whose variations did) to FILE,
+        /// unchanged.
+        #[arg(long, value_name = "FILE")]
+        export_errors: Option<String>,
+        /// Leave variations out of the export instead of checking them.
+        #[arg(long)]
+        no_variations: bool,
     },
-    /// Show a position: board, FEN, status and legal moves.
+    /// Show a position: board, FEN, status and legal moves; with --svg, a picture of it.
     Show {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Draw the pieces as Unicode figurines instead of FEN letters.
+        #[arg(long)]
+        unicode: bool,
+        /// Write an SVG picture of the board to FILE (`-`: standard output, and no text).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Tint the squares of the last move (in the SVG), e.g. e2e4.
+        #[arg(long, value_name = "UCI")]
+        lastmove: Option<String>,
+        /// Arrows to draw (in the SVG), e.g. e2e4,g1f3.
+        #[arg(long, value_name = "UCI,...", value_delimiter = ',')]
+        arrows: Vec<String>,
+        /// Squares to mark (in the SVG), e.g. e4,d5.
+        #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
+        squares: Vec<String>,
         /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
         #[arg(long)]
         lenient: bool,
@@ -200,6 +238,10 @@ enum Command {
         /// effects, marks.
         #[arg(long)]
         json: bool,
+        /// Write an SVG picture of the position with the explanation marked (the attacker and
+        /// the square it attacks, the pin line, the move) to FILE (`-`: standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
 }
 
@@ -229,18 +271,52 @@ fn main() -> ExitCode {
             json,
             strict,
             errors_only,
-        } => replay_command(files, rules, jobs, json, strict, errors_only),
-        Command::Show { fen, lenient } => show_command(
-            fen.as_deref(),
-            PositionOptions {
+            export,
+            export_errors,
+            no_variations,
+        } => {
+            let export = ExportArgs {
+                games: export,
+                errors: export_errors,
+                no_variations,
+            };
+            replay_command(files, rules, jobs, json, strict, errors_only, export)
+        }
+        Command::Show {
+            fen,
+            unicode,
+            svg,
+            flip,
+            lastmove,
+            arrows,
+            squares,
+            lenient,
+        } => show_command(&ShowArgs {
+            fen: fen.as_deref(),
+            options: PositionOptions {
                 chess960: false,
                 lenient,
             },
-        ),
+            glyphs: if unicode {
+                Glyphs::Unicode
+            } else {
+                Glyphs::Ascii
+            },
+            svg: svg.as_deref(),
+            bottom: if flip { Color::Black } else { Color::White },
+            lastmove: lastmove.as_deref(),
+            arrows: &arrows,
+            squares: &squares,
+        }),
+        Command::Explain {
+            text,
+            fen,
+            json,
+            svg,
+        } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
         Command::Diff(args) => diff_command(&args),
         Command::Fuzz(args) => fuzz_command(&args),
         Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
-        Command::Explain { text, fen, json } => explain_command(fen.as_deref(), &text, json),
     };
     match result {
         Ok(code) => code,

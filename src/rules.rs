@@ -177,6 +177,34 @@ impl fmt::Display for Status {
     }
 }
 
+/// A draw the player to move may claim (FIDE Laws 9.2, 9.3): it does not end the game by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claim {
+    /// The position has occurred three times (9.2); see [`Rules::is_threefold_repetition`].
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a pawn move or capture (9.3): the half-move clock is
+    /// at least 100; see [`Rules::is_fifty_moves`].
+    FiftyMoves,
+}
+
+impl Claim {
+    /// The snake_case name used in JSON output (`threefold_repetition`, `fifty_moves`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Claim::ThreefoldRepetition => "threefold_repetition",
+            Claim::FiftyMoves => "fifty_moves",
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The rules of chess as one small port.
 ///
 /// A value is a validated game state: a position plus what the draw rules need of its past
@@ -191,6 +219,12 @@ impl fmt::Display for Status {
 ///   a pawn, rook or queen can; a side with knights can if it has more than one piece besides
 ///   the king or the opponent has anything but king and queens; a side with bishops can unless
 ///   all bishops on the board stand on one square colour and there are no pawns or knights.
+///
+/// The answers about how the game stands ([`Rules::status`], [`Rules::is_checkmate`],
+/// [`Rules::is_stalemate`], [`Rules::is_threefold_repetition`], [`Rules::is_fifty_moves`],
+/// [`Rules::claims`]) have default bodies built on the other methods, for implementations
+/// with nothing better. The model and the core each answer from their own functions
+/// (`GameModule`'s for the model), so comparing them compares two implementations.
 pub trait Rules: Clone + Sized {
     /// Validates `setup` and builds the state, with no history before it.
     ///
@@ -306,6 +340,18 @@ pub trait Rules: Clone + Sized {
     /// Fifty moves by each side without pawn move or capture: a claimable draw (9.3).
     fn is_fifty_moves(&self) -> bool {
         self.halfmove_clock() >= 100
+    }
+
+    /// The draws the player to move may claim now, threefold repetition first.
+    fn claims(&self) -> Vec<Claim> {
+        let mut out = Vec::new();
+        if self.is_threefold_repetition() {
+            out.push(Claim::ThreefoldRepetition);
+        }
+        if self.is_fifty_moves() {
+            out.push(Claim::FiftyMoves);
+        }
+        out
     }
 
     /// How the game stands by the automatic rules; see [`Status`].

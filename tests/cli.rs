@@ -1,30 +1,15 @@
 //! The command line: output formats and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
+use common::cli::vdmchess_with_input;
 
 fn vdmchess(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vdmchess"))
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn vdmchess_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(o: &Output) -> String {

@@ -374,3 +374,32 @@ fn cli_exit_codes_and_output() {
     let o = vdmchess(&["explain", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "e2e4"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn explain_a_port_move_from_another_generator() {
+    use vdmchess::oracle::explain::explain_move;
+    use vdmchess::{Move, MoveKind};
+    // A generator that lets the king castle through the bishop's attack on f1.
+    let setup = parse_fen("r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let castle = Move {
+        from: "e1".parse().unwrap(),
+        to: "h1".parse().unwrap(),
+        kind: MoveKind::Castle,
+    };
+    let w = explain_move(&setup, CastlingMode::Standard, &castle).unwrap();
+    assert_eq!(
+        (w.text.as_str(), w.reason),
+        ("e1g1", Some(Reason::CastlingCheck))
+    );
+    // A move it misses: which clause allows it.
+    let queen_side = Move {
+        to: "a1".parse().unwrap(),
+        ..castle
+    };
+    let w = explain_move(&setup, CastlingMode::Chess960, &queen_side).unwrap();
+    assert!(w.legal);
+    assert_eq!(
+        (w.text.as_str(), w.clause.as_str()),
+        ("e1a1", "BoardModule`castling_moves")
+    );
+}

@@ -10,9 +10,16 @@ pub(crate) fn explain_command(
     fen: Option<&str>,
     text: &str,
     json: bool,
+    svg: Option<&str>,
 ) -> Result<ExitCode, String> {
     let (setup, mode) = setup_of(fen, PositionOptions::default())?;
     let why = explain(&setup, mode, text).map_err(|e| e.to_string())?;
+    if let Some(path) = svg {
+        super::show::write_svg(path, &super::show::explanation_picture(&setup, &why))?;
+        if path == "-" {
+            return Ok(exit_code(&why));
+        }
+    }
     if json {
         println!(
             "{}",
@@ -21,11 +28,16 @@ pub(crate) fn explain_command(
     } else {
         print!("{}", text_of(&why));
     }
-    Ok(if why.legal {
+    Ok(exit_code(&why))
+}
+
+/// 0 for a legal move, 1 for an illegal one.
+fn exit_code(why: &Explanation) -> ExitCode {
+    if why.legal {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    })
+    }
 }
 
 /// Three lines: the verdict, the clause with its FIDE article, the sentence.

@@ -8,6 +8,7 @@ pub(crate) mod explain;
 pub(crate) mod fuzz;
 pub(crate) mod perft;
 pub(crate) mod perftree;
+pub(crate) mod progress;
 pub(crate) mod replay;
 pub(crate) mod show;
 

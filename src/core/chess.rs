@@ -11,7 +11,7 @@
 use super::bitboard::{Bitboard, Squares};
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules};
+use crate::rules::{Move, Rules, Status};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -196,6 +196,40 @@ impl Rules for Chess {
 
     fn has_legal_moves(&self) -> bool {
         self.pos.has_legal_moves()
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        !self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_threefold_repetition(&self) -> bool {
+        self.repetition_count() >= 3
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        self.pos.halfmoves() >= 100
+    }
+
+    /// Generates moves at most once, and counts repetitions only when nothing else decides.
+    fn status(&self) -> Status {
+        let stuck = !self.pos.has_legal_moves();
+        if stuck && self.pos.is_check() {
+            Status::Checkmate
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if stuck {
+            Status::Stalemate
+        } else if self.pos.halfmoves() >= 150 {
+            Status::SeventyfiveMoves
+        } else if self.repetition_count() >= 5 {
+            Status::FivefoldRepetition
+        } else {
+            Status::Ongoing
+        }
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -7,10 +7,10 @@
 //! passant: a pawn moving diagonally onto an empty square; promotion: a `to_` of another type).
 
 use crate::model::board::{self, Board, Move as ModelMove};
-use crate::model::game::{self, Game};
+use crate::model::game::{self, AutomaticDraw, ClaimableDraw, Game};
 use crate::model::piece::{Piece, PieceType};
 use crate::model::squares::Squares;
-use crate::rules::{Move, MoveKind, PlayError, Rules};
+use crate::rules::{Claim, Move, MoveKind, PlayError, Rules, Status};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece as SharedPiece, Square};
 
@@ -129,6 +129,46 @@ impl Rules for Game {
 
     fn is_insufficient_material(&self) -> bool {
         game::is_insufficient_material(self)
+    }
+
+    fn is_checkmate(&self) -> bool {
+        game::is_checkmate(self)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        game::is_stalemate(self)
+    }
+
+    fn is_threefold_repetition(&self) -> bool {
+        game::is_threefold_repetition(self)
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        game::is_fifty_moves(self)
+    }
+
+    fn claims(&self) -> Vec<Claim> {
+        game::claimable_draws(self)
+            .into_iter()
+            .map(|claim| match claim {
+                ClaimableDraw::ThreefoldRepetition => Claim::ThreefoldRepetition,
+                ClaimableDraw::FiftyMoves => Claim::FiftyMoves,
+            })
+            .collect()
+    }
+
+    /// `GameModule`'s answer: [`game::is_checkmate`], else [`game::automatic_draw`].
+    fn status(&self) -> Status {
+        if game::is_checkmate(self) {
+            return Status::Checkmate;
+        }
+        match game::automatic_draw(self) {
+            Some(AutomaticDraw::InsufficientMaterial) => Status::InsufficientMaterial,
+            Some(AutomaticDraw::Stalemate) => Status::Stalemate,
+            Some(AutomaticDraw::SeventyfiveMoves) => Status::SeventyfiveMoves,
+            Some(AutomaticDraw::FivefoldRepetition) => Status::FivefoldRepetition,
+            None => Status::Ongoing,
+        }
     }
 
     fn perft(&self, depth: u32) -> u64 {

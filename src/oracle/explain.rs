@@ -16,19 +16,19 @@
 //!
 //! | reason | when | clause | FIDE |
 //! |---|---|---|---|
-//! | `game_over` | the game has ended (mate, or an automatic draw) | `GameModule`winner` | 5.1.1, 5.2, 9.6 |
-//! | `no_piece` | nothing stands on the from-square | `BoardModule`piece_at` | 3.10.1 |
-//! | `not_your_turn` | the piece is the opponent's | `BoardModule`own_pieces` | 1.2 |
-//! | `own_piece` | the destination holds a piece of the mover | `PieceModule`type_based_moves` | 3.1 |
-//! | `geometry` | the piece never moves so | `PieceModule`type_based_moves` | 3.2-3.8 |
-//! | `blocked` | a piece stands between | `PieceModule`possible_moves_direction`, `BoardModule`double_push_moves` | 3.5, 3.7.2 |
-//! | `en_passant` | a diagonal step behind an enemy pawn that did not just step twice | `BoardModule`en_passant_moves` | 3.7.3.2 |
-//! | `pawn_rules` | any other move pawns never make | `PieceModule`type_based_moves`, `BoardModule`double_push_moves` | 3.7 |
-//! | `promotion` | a missing or wrong promotion piece | `BoardModule`promotion_moves` | 3.7.5 |
-//! | `castling_right` | the right to castle on that side is gone | `BoardModule`castling_rights` | 3.8.2.1 |
-//! | `castling_path` | a square between king and rook is not empty | `BoardModule`may_castle` | 3.8.2.2.2 |
-//! | `castling_check` | the king is in check, crosses or lands on an attacked square | `BoardModule`may_castle` | 3.8.2.2.1 |
-//! | `king_in_check` | the move leaves or puts the own king in check | `BoardModule`stateful_impossible_moves` | 3.9.2 |
+//! | `game_over` | the game has ended (mate, or an automatic draw) | ``GameModule`winner`` | 5.1.1, 5.2, 9.6 |
+//! | `no_piece` | nothing stands on the from-square | ``BoardModule`piece_at`` | 3.10.1 |
+//! | `not_your_turn` | the piece is the opponent's | ``BoardModule`own_pieces`` | 1.2 |
+//! | `own_piece` | the destination holds a piece of the mover | ``PieceModule`type_based_moves`` | 3.1 |
+//! | `geometry` | the piece never moves so | ``PieceModule`type_based_moves`` | 3.2-3.8 |
+//! | `blocked` | a piece stands between | ``PieceModule`possible_moves_direction``, ``BoardModule`double_push_moves`` | 3.5, 3.7.2 |
+//! | `en_passant` | a diagonal step behind an enemy pawn that did not just step twice | ``BoardModule`en_passant_moves`` | 3.7.3.2 |
+//! | `pawn_rules` | any other move pawns never make | ``PieceModule`type_based_moves``, ``BoardModule`double_push_moves`` | 3.7 |
+//! | `promotion` | a missing or wrong promotion piece | ``BoardModule`promotion_moves`` | 3.7.5 |
+//! | `castling_right` | the right to castle on that side is gone | ``BoardModule`castling_rights`` | 3.8.2.1 |
+//! | `castling_path` | a square between king and rook is not empty | ``BoardModule`may_castle`` | 3.8.2.2.2 |
+//! | `castling_check` | the king is in check, crosses or lands on an attacked square | ``BoardModule`may_castle`` | 3.8.2.2.1 |
+//! | `king_in_check` | the move leaves or puts the own king in check | ``BoardModule`stateful_impossible_moves`` | 3.9.2 |
 //!
 //! A castling move (in UCI, the king two squares along its rank from its start square in
 //! standard chess, or onto its own rook on its rank; in SAN, `O-O` and `O-O-O`) is judged by
@@ -190,7 +190,7 @@ pub struct Explanation {
     pub legal: bool,
     /// Why not, when it is illegal.
     pub reason: Option<Reason>,
-    /// The VDM clause that decides it, `Module`function` (for a legal move: the one that
+    /// The VDM clause that decides it, ``Module`function`` (for a legal move: the one that
     /// allows it).
     pub clause: String,
     /// The FIDE Laws of Chess article.

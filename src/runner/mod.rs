@@ -19,6 +19,7 @@
 //! ```
 
 pub mod chunk;
+pub mod export;
 pub mod input;
 pub mod replay;
 pub mod report;

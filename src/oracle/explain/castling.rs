@@ -1,5 +1,5 @@
 //! Castling, judged by its own reasons (FIDE Laws 3.8.2): the right, the path, the attacked
-//! squares, as `BoardModule`castling_rights` and `BoardModule`may_castle` define them.
+//! squares, as ``BoardModule`castling_rights`` and ``BoardModule`may_castle`` define them.
 
 use super::judge::{arrow, attackers, king_in_check, squares, Finding, Judgement};
 use super::{words, Marks, Reason};

@@ -98,7 +98,7 @@ pub(super) fn arrow(from: Coordinate, to: Coordinate) -> Arrow {
     }
 }
 
-/// `game_over`: the game has ended (`GameModule`pre_move`: `winner(g) = <Undecided>`).
+/// `game_over`: the game has ended (``GameModule`pre_move``: `winner(g) = <Undecided>`).
 pub(super) fn game_over(game: &Game) -> Option<Finding> {
     let board = game.board();
     let mover = turn(board);
