@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::oracle::{broken, code, err, json, out, strings, vdmchess, vdmchess_command};
+use common::oracle::{
+    broken, code, diff_json, err, json, out, strings, vdmchess, vdmchess_command,
+};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -91,16 +93,7 @@ fn control_engine_agrees() {
         (KIWIPETE, "3", 97_862),
         ("8/8/8/8/8/8/8/K6k w - - 0 1", "4", 324),
     ] {
-        let o = vdmchess(&[
-            "diff",
-            "--engine",
-            &broken("--bug none"),
-            "--fen",
-            fen,
-            "--depth",
-            depth,
-            "--json",
-        ]);
+        let o = diff_json(&broken("--bug none"), fen, depth, &[]);
         assert_eq!(code(&o), 0, "{}{}", out(&o), err(&o));
         let v = json(&o);
         assert_eq!(v["agree"], true);
@@ -112,16 +105,7 @@ fn control_engine_agrees() {
 #[test]
 fn diff_finds_each_bug_with_its_path_move_and_reason() {
     for e in BUGS {
-        let o = vdmchess(&[
-            "diff",
-            "--engine",
-            &broken(&format!("--bug {}", e.bug)),
-            "--fen",
-            e.fen,
-            "--depth",
-            e.depth,
-            "--json",
-        ]);
+        let o = diff_json(&broken(&format!("--bug {}", e.bug)), e.fen, e.depth, &[]);
         assert_eq!(code(&o), 1, "{}: {}{}", e.bug, out(&o), err(&o));
         let v = json(&o);
         assert_eq!(v["agree"], false, "{}", e.bug);
@@ -184,16 +168,7 @@ fn text_report_names_path_fen_moves_reasons_and_the_command() {
 #[test]
 fn the_reproduce_command_shows_the_difference_again() {
     for e in BUGS {
-        let o = vdmchess(&[
-            "diff",
-            "--engine",
-            &broken(&format!("--bug {}", e.bug)),
-            "--fen",
-            e.fen,
-            "--depth",
-            e.depth,
-            "--json",
-        ]);
+        let o = diff_json(&broken(&format!("--bug {}", e.bug)), e.fen, e.depth, &[]);
         let v = json(&o);
         let command = v["reproduce"].as_str().expect("a command");
         let words = vdmchess::oracle::shell::split_command(command).unwrap();
@@ -271,42 +246,25 @@ fn moves_before_the_comparison_carry_history() {
 fn chess960_positions_set_the_engine_option() {
     // The broken engine writes castling king-takes-rook only when told UCI_Chess960.
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-    let o = vdmchess(&[
-        "diff",
-        "--engine",
-        &broken("--bug none"),
-        "--fen",
-        fen,
-        "--depth",
-        "3",
-        "--json",
-    ]);
+    let o = diff_json(&broken("--bug none"), fen, "3", &[]);
     assert_eq!(code(&o), 0, "{}{}", out(&o), err(&o));
     assert_eq!(json(&o)["our_nodes"], 12_189);
     // Castling with the h-rook is e1h1 here, not e1g1: an engine that ignored the option would
     // list e1g1 instead.
-    let o = vdmchess(&[
-        "diff",
-        "--engine",
+    let o = diff_json(
         &broken("--bug none"),
-        "--fen",
         "1r2k3/8/8/8/8/8/8/4K2R w Hb - 0 1",
-        "--depth",
         "2",
-        "--json",
-    ]);
+        &[],
+    );
     assert_eq!(code(&o), 0, "{}{}", out(&o), err(&o));
     assert_eq!(json(&o)["our_nodes"], 220);
-    let o = vdmchess(&[
-        "diff",
-        "--engine",
+    let o = diff_json(
         &broken("--bug castle-through-check"),
-        "--fen",
         "4kr2/8/8/8/8/8/8/4K1R1 w G - 0 1",
-        "--depth",
         "1",
-        "--json",
-    ]);
+        &[],
+    );
     assert_eq!(code(&o), 1, "{}", err(&o));
     assert_eq!(strings(&json(&o)["extra"]), ["e1g1"]);
 }

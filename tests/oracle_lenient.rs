@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::oracle::{broken, code, err, json, out, vdmchess};
+use common::oracle::{broken, code, diff_json, err, json, out, vdmchess};
 
 /// 270 legal moves, and every one of them ends the game (perft 2 = 0; python-chess 1.11 counts
 /// the same).
@@ -63,43 +63,18 @@ fn show_diff_and_fuzz_accept_it() {
     let o = vdmchess(&["show", "--lenient", "--fen", QUEENS]);
     assert_eq!(code(&o), 0, "{}", err(&o));
     assert!(out(&o).contains("legal moves (270): "), "{}", out(&o));
-    let o = vdmchess(&[
-        "diff",
-        "--lenient",
-        "--engine",
-        &broken("--bug none"),
-        "--fen",
-        QUEENS,
-        "--depth",
-        "2",
-        "--json",
-    ]);
+    let o = diff_json(&broken("--bug none"), QUEENS, "2", &["--lenient"]);
     assert_eq!(code(&o), 0, "{}{}", out(&o), err(&o));
     assert_eq!(json(&o)["engine_nodes"], 0);
-    let o = vdmchess(&[
-        "diff",
-        "--lenient",
-        "--engine",
-        &broken("--bug none"),
-        "--fen",
-        PAWNS,
-        "--depth",
-        "3",
-        "--json",
-    ]);
+    let o = diff_json(&broken("--bug none"), PAWNS, "3", &["--lenient"]);
     assert_eq!(code(&o), 0, "{}{}", out(&o), err(&o));
     assert_eq!(json(&o)["our_nodes"], 1_580);
-    let o = vdmchess(&[
-        "diff",
-        "--lenient",
-        "--engine",
+    let o = diff_json(
         &broken("--bug king-touch"),
-        "--fen",
         "8/8/8/3k4/P7/3K4/PPPPPPPP/8 w - - 0 1",
-        "--depth",
         "1",
-        "--json",
-    ]);
+        &["--lenient"],
+    );
     assert_eq!(code(&o), 1, "{}{}", out(&o), err(&o));
     let o = vdmchess(&[
         "fuzz",

@@ -79,7 +79,21 @@ pub fn running(pid: u32) -> bool {
     }
 }
 
-/// A fresh path in the system's temporary directory for this test (`name` tells tests apart).
+/// A fresh path in the system's temporary directory, never the same twice in one run.
 pub fn temp_path(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("vdmchess-oracle-{}-{name}", std::process::id()))
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("vdmchess-oracle-{}-{n}-{name}", std::process::id()))
+}
+
+/// `vdmchess diff --engine ENGINE --fen FEN --depth DEPTH --json` and `more` arguments.
+pub fn diff_json(engine: &str, fen: &str, depth: &str, more: &[&str]) -> Output {
+    let args = [
+        &[
+            "diff", "--engine", engine, "--fen", fen, "--depth", depth, "--json",
+        ][..],
+        more,
+    ]
+    .concat();
+    vdmchess(&args)
 }
