@@ -307,6 +307,10 @@ fn main() -> ExitCode {
             lastmove: lastmove.as_deref(),
             arrows: &arrows,
             squares: &squares,
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
         }),
         Command::Explain {
             text,
