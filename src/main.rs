@@ -318,6 +318,10 @@ fn main() -> ExitCode {
             lenient,
         } => show_command(&ShowArgs {
             fen: fen.as_deref(),
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
             glyphs: if unicode {
                 Glyphs::Unicode
             } else {

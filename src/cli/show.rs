@@ -15,6 +15,7 @@ use super::{setup_of, PositionOptions};
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
     pub(crate) fen: Option<&'a str>,
+    pub(crate) options: PositionOptions,
     pub(crate) glyphs: Glyphs,
     pub(crate) svg: Option<&'a str>,
     pub(crate) bottom: Color,

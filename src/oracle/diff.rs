@@ -418,8 +418,18 @@ fn reasons<R: Rules>(
         .collect()
 }
 
-/// `vdmchess diff FLAG --fen START [--moves ...] --depth D`.
-fn reproduce_command(flag: &str, start_fen: &str, moves: &[String], depth: u32) -> String {
+/// `vdmchess diff FLAG --fen START [--moves ...] --depth D`, the words quoted for a shell.
+///
+/// ```
+/// use vdmchess::oracle::diff::reproduce_command;
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// assert_eq!(
+///     reproduce_command("--engine stockfish", start, &["e2e4".to_string()], 1),
+///     "vdmchess diff --engine stockfish --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --moves e2e4 --depth 1"
+/// );
+/// ```
+#[must_use]
+pub fn reproduce_command(flag: &str, start_fen: &str, moves: &[String], depth: u32) -> String {
     let mut command = format!("vdmchess diff {flag} --fen {}", quote(start_fen));
     if !moves.is_empty() {
         command.push_str(" --moves ");

@@ -756,6 +756,18 @@ mod tests {
     }
 
     #[test]
+    fn ignored_limits_crowd_the_board() {
+        let mut rng = SplitMix64::new(5);
+        let crowded = (0..500)
+            .map(|_| {
+                Recipe::random(&mut rng, MaterialLimits::Ignored).build(MaterialLimits::Ignored)
+            })
+            .filter(|case| case.validate(MaterialLimits::Enforced).is_err())
+            .count();
+        assert!(crowded > 10, "{crowded} cases beyond the limits");
+    }
+
+    #[test]
     fn the_same_recipe_builds_the_same_case() {
         let mut a = SplitMix64::new(9);
         let mut b = SplitMix64::new(9);

@@ -125,6 +125,7 @@ pub struct Shrunk {
 /// assert!(shrunk.case.moves.is_empty());
 /// assert_eq!(shrunk.case.piece_count(), 3); // two kings and a piece that moves as a rook
 /// ```
+#[must_use]
 pub fn shrink<F>(case: &Case, limits: MaterialLimits, budget: usize, mut fails: F) -> Shrunk
 where
     F: FnMut(&Case) -> bool,
