@@ -332,10 +332,6 @@ fn main() -> ExitCode {
             lastmove: lastmove.as_deref(),
             arrows: &arrows,
             squares: &squares,
-            options: PositionOptions {
-                chess960: false,
-                lenient,
-            },
         }),
         Command::Explain {
             text,

@@ -22,7 +22,6 @@ pub(crate) struct ShowArgs<'a> {
     pub(crate) lastmove: Option<&'a str>,
     pub(crate) arrows: &'a [String],
     pub(crate) squares: &'a [String],
-    pub(crate) options: PositionOptions,
 }
 
 pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
