@@ -241,6 +241,24 @@ fn compare<R: Rules>(pos: &R, engine: &Divide, ours: &Divide) -> Comparison {
 
 /// Whether the engine's divide `theirs` of `pos` equals ours: the same moves (as
 /// [`UciMove::to_move`] reads the engine's text) with the same counts.
+///
+/// ```
+/// use vdmchess::core::Chess;
+/// use vdmchess::oracle::diff::divides_agree;
+/// use vdmchess::oracle::divide::{our_divide, Divide};
+/// use vdmchess::{notation::fen::parse_fen, CastlingMode, Rules};
+/// let pos = Chess::from_setup(&parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap(), CastlingMode::Standard).unwrap();
+/// let ours = our_divide(&pos, 1);
+/// // King-takes-rook castling text means the same move as e1g1 here.
+/// let mut theirs = ours.clone();
+/// for (m, _) in &mut theirs.moves {
+///     if m == "e1g1" {
+///         *m = "e1h1".into();
+///     }
+/// }
+/// assert!(divides_agree(&pos, &theirs, &ours));
+/// assert!(!divides_agree(&pos, &Divide::default(), &ours));
+/// ```
 #[must_use]
 pub fn divides_agree<R: Rules>(pos: &R, theirs: &Divide, ours: &Divide) -> bool {
     theirs.total == ours.total
