@@ -83,7 +83,7 @@ pub mod types;
 
 pub use game::Game;
 pub use rules::{Claim, Move, MoveKind, PlayError, Rules, Status};
-pub use setup::{CastlingMode, Setup, SetupError, SetupProblem};
+pub use setup::{CastlingMode, MaterialLimits, Setup, SetupError, SetupProblem};
 pub use types::{Color, Piece, Role, Square, SquareSet};
 
 /// The README's examples, run as doctests.

@@ -1,24 +1,34 @@
-//! The `vdmchess` command line: `perft`, `replay`, `show` and `explain`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, and the oracle's `diff`,
+//! `fuzz` and `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
 //! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
-//! --rules both` found a difference, or `explain` judged the move illegal); 2 bad arguments or input that cannot be read (an invalid
-//! FEN, a missing file).
+//! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
+//! the rules in `diff` or `fuzz`); 2 bad arguments or input that cannot be read (an invalid FEN,
+//! a missing file), or an engine that failed (did not start, did not answer in time, died,
+//! printed something else).
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli;
 
 use cli::{
+    diff::diff_command,
     explain::explain_command,
-    perft::perft_command,
+    fuzz::fuzz_command,
+    perft::{perft_command, perft_compare, PerftArgs},
+    perftree::perftree_command,
     replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
+    PositionOptions, LENIENT_NEEDS_CORE,
 };
+use vdmchess::core::{Chess, Position};
+use vdmchess::model::game::Game;
 use vdmchess::render::text::Glyphs;
+use vdmchess::runner::{Lockstep, Single};
 use vdmchess::Color;
 
 #[derive(Parser)]
@@ -42,6 +52,83 @@ pub(crate) enum RulesArg {
     Both,
 }
 
+/// The rules our side of a comparison is computed with.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum OurRules {
+    /// The fast bitboard core.
+    Core,
+    /// The reference model (the executable specification).
+    Model,
+}
+
+/// The engine compared with the rules: a UCI engine, or a perftree-style script.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub(crate) struct EngineArgs {
+    /// A UCI engine that answers `go perft N` (a command line, split as a shell would).
+    #[arg(long)]
+    pub(crate) engine: Option<String>,
+    /// A perftree-style script, run as `CMD DEPTH "FEN" ["MOVES"]`.
+    #[arg(long)]
+    pub(crate) script: Option<String>,
+}
+
+/// The arguments of `vdmchess diff`.
+#[derive(Args)]
+pub(crate) struct DiffArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// Moves played from the start before comparing (UCI move text).
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Depth in plies.
+    #[arg(long, short)]
+    pub(crate) depth: u32,
+    /// Which rules we count with.
+    #[arg(long, value_enum, default_value = "core")]
+    pub(crate) rules: OurRules,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+    #[arg(long)]
+    pub(crate) lenient: bool,
+    /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+/// The arguments of `vdmchess fuzz`.
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// How many cases to compare.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) cases: u64,
+    /// The seed of the case generator (the same seed gives the same run); random when absent.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// The perft depth of each comparison.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub(crate) depth: u32,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Also generate positions beyond the material limits.
+    #[arg(long)]
+    pub(crate) lenient: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (Stockfish's `go perft` format).
@@ -58,12 +145,16 @@ enum Command {
         /// Which rules count; `both` prints the moves whose counts differ.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Threads for the core's perft (split at the root).
+        /// Threads sharing the count (the tree is split one or two plies below the root).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
         #[arg(long)]
         chess960: bool,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side;
+        /// `--rules core` only).
+        #[arg(long)]
+        lenient: bool,
     },
     /// Replay every game of PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, or `-` for standard input).
     Replay {
@@ -120,6 +211,22 @@ enum Command {
         /// Squares to mark (in the SVG), e.g. e4,d5.
         #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
         squares: Vec<String>,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Find the first position where an engine's perft divide differs from the rules', and why.
+    Diff(DiffArgs),
+    /// Compare an engine with the rules on generated positions; shrink the first difference.
+    Fuzz(FuzzArgs),
+    /// Answer perftree's script convention: `vdmchess perftree DEPTH FEN [MOVES]`.
+    Perftree {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (FEN, X-FEN or Shredder-FEN).
+        fen: String,
+        /// Moves played from it first, separated by spaces (UCI move text).
+        moves: Option<String>,
     },
     /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
     /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
@@ -151,7 +258,22 @@ fn main() -> ExitCode {
             rules,
             threads,
             chess960,
-        } => perft_command(depth, fen.as_deref(), divide, rules, threads, chess960),
+            lenient,
+        } => {
+            let args = PerftArgs {
+                depth,
+                fen: fen.as_deref(),
+                divide,
+                threads,
+                options: PositionOptions { chess960, lenient },
+            };
+            match rules {
+                RulesArg::Core => perft_command::<Position>(args),
+                _ if lenient => Err(LENIENT_NEEDS_CORE.into()),
+                RulesArg::Model => perft_command::<Game>(args),
+                RulesArg::Both => perft_compare::<Game, Position>(args),
+            }
+        }
         Command::Replay {
             files,
             rules,
@@ -168,7 +290,22 @@ fn main() -> ExitCode {
                 errors: export_errors,
                 no_variations,
             };
-            replay_command(files, rules, jobs, json, strict, errors_only, export)
+            match rules {
+                RulesArg::Core => {
+                    replay_command::<Single<Chess>>(files, jobs, json, strict, errors_only, export)
+                }
+                RulesArg::Model => {
+                    replay_command::<Single<Game>>(files, jobs, json, strict, errors_only, export)
+                }
+                RulesArg::Both => replay_command::<Lockstep<Game, Chess>>(
+                    files,
+                    jobs,
+                    json,
+                    strict,
+                    errors_only,
+                    export,
+                ),
+            }
         }
         Command::Show {
             fen,
@@ -178,8 +315,13 @@ fn main() -> ExitCode {
             lastmove,
             arrows,
             squares,
+            lenient,
         } => show_command(&ShowArgs {
             fen: fen.as_deref(),
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
             glyphs: if unicode {
                 Glyphs::Unicode
             } else {
@@ -197,6 +339,9 @@ fn main() -> ExitCode {
             json,
             svg,
         } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
+        Command::Diff(args) => diff_command(&args),
+        Command::Fuzz(args) => fuzz_command(&args),
+        Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
     };
     match result {
         Ok(code) => code,

@@ -11,12 +11,16 @@
 //! takes own rook* (`to` is the rook's square), so one encoding serves standard chess and every
 //! Chess960 start; [`Move::to_uci`] writes `e1g1` or `e1h1` as the [`CastlingMode`] asks.
 
+mod perft;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
+
+pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -226,6 +230,10 @@ impl fmt::Display for Claim {
 /// with nothing better. The model and the core each answer from their own functions
 /// (`GameModule`'s for the model), so comparing them compares two implementations.
 pub trait Rules: Clone + Sized {
+    /// What messages call this implementation, e.g. when two are replayed in lock step and
+    /// disagree (`"the model"`, `"the core"`).
+    const NAME: &'static str = "the implementation";
+
     /// Validates `setup` and builds the state, with no history before it.
     ///
     /// # Errors
@@ -248,6 +256,27 @@ pub trait Rules: Clone + Sized {
 
     /// Appends every legal move to `out` (which it does not clear).
     fn legal_moves_into(&self, out: &mut Vec<Move>);
+
+    /// The number of legal moves: what [`perft`] counts at its last ply. Implementations may
+    /// count without listing the moves (the core adds up the sizes of its move groups).
+    fn legal_move_count(&self) -> u64 {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
+        out.len() as u64
+    }
+
+    /// Calls `f` with the position after each legal move: how [`perft`] walks the tree.
+    /// Implementations may do it without listing the moves (the core plays its move groups
+    /// directly).
+    fn for_each_child<F: FnMut(&Self)>(&self, mut f: F) {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves_into(&mut moves);
+        for m in &moves {
+            let mut next = self.clone();
+            next.play_unchecked(m);
+            f(&next);
+        }
+    }
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move> {
@@ -371,57 +400,4 @@ pub trait Rules: Clone + Sized {
             Status::Ongoing
         }
     }
-
-    /// The number of leaf nodes of the legal move tree `depth` plies deep, counting the last
-    /// ply in bulk. Written once for every implementation; the core also has a faster one.
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-}
-
-/// Perft over the port: leaf nodes of the legal move tree, the last ply counted in bulk.
-///
-/// ```
-/// use vdmchess::{core::Chess, model::game::Game, rules::perft, CastlingMode, Rules, Setup};
-/// fn start<R: Rules>() -> R {
-///     R::from_setup(&Setup::start(), CastlingMode::Standard).unwrap()
-/// }
-/// assert_eq!(perft(&start::<Chess>(), 3), 8_902);
-/// assert_eq!(perft(&start::<Game>(), 3), 8_902);
-/// assert_eq!(perft(&start::<Chess>(), 0), 1);
-/// ```
-pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Perft divided by the first move: each legal move with the leaf count below it, in the
-/// order [`Rules::legal_moves`] gives them.
-pub fn perft_divide<R: Rules>(pos: &R, depth: u32) -> Vec<(Move, u64)> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(&m);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(&next, depth - 1)
-            };
-            (m, n)
-        })
-        .collect()
 }

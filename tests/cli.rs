@@ -81,6 +81,18 @@ fn perft_chess960_writes_king_takes_rook() {
 }
 
 #[test]
+fn perft_depth_0_is_the_root_alone_for_every_rules() {
+    for rules in ["core", "model", "both"] {
+        let o = vdmchess(&["perft", "--depth", "0", "--rules", rules]);
+        assert!(o.status.success(), "{rules}");
+        assert_eq!(stdout(&o), "Nodes searched: 1\n", "{rules}");
+        let o = vdmchess(&["perft", "--depth", "0", "--rules", rules, "--divide"]);
+        assert!(o.status.success(), "{rules} --divide");
+        assert_eq!(stdout(&o), "\nNodes searched: 1\n", "{rules} --divide");
+    }
+}
+
+#[test]
 fn perft_threads_count_the_same() {
     let o = vdmchess(&["perft", "--depth", "4", "--threads", "2"]);
     assert_eq!(stdout(&o), "Nodes searched: 197281\n");

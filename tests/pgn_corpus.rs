@@ -1,4 +1,4 @@
-//! The PGN reader, splitter and writer on real files: every PGN in `spec/conformance/pgn/` and
+//! The PGN reader and writer on real files: every PGN in `spec/conformance/pgn/` and
 //! `spec/conformance/games/`, compared game by game with python-chess's results
 //! (`*.expected.jsonl`) by replaying each mainline through the core.
 //!
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use vdmchess::core::Chess;
 use vdmchess::notation::fen::parse_fen;
-use vdmchess::notation::pgn::{write_game, Game, GameBuilder, GameSplitter, Item, PgnReader};
+use vdmchess::notation::pgn::{write_game, Game, GameBuilder, Item, PgnReader};
 use vdmchess::notation::san::{San, SanMode, SanPlus};
 use vdmchess::{CastlingMode, Rules, Setup};
 
@@ -210,30 +210,23 @@ fn tags_comments_and_positions_on_hand_picked_cases() {
     );
 }
 
+/// Skipping games (the reader's fast path, which does not look inside the movetext) finds
+/// the games reading finds, at the same places. (Reading in chunks, as the parallel runner
+/// does, is compared with reading whole in `tests/pgn_chunker_agreement.rs`.)
 #[test]
-fn the_splitter_cuts_where_the_reader_does() {
+fn skipping_finds_the_games_reading_finds() {
     for path in pgn_files() {
         let whole = read(&path);
-        let file = std::fs::File::open(&path).unwrap();
-        let mut split = Vec::new();
-        for raw in GameSplitter::new(file) {
-            let raw = raw.unwrap();
-            assert!(!raw.truncated);
-            let mut reader = PgnReader::with_start(&raw.bytes[..], raw.start);
-            let game = reader
-                .read_game(&mut GameBuilder::default())
-                .unwrap()
-                .unwrap();
-            assert!(reader
-                .read_game(&mut GameBuilder::default())
-                .unwrap()
-                .is_none());
-            split.push(game);
+        let mut reader = PgnReader::new(std::fs::File::open(&path).unwrap());
+        let mut reading = PgnReader::new(std::fs::File::open(&path).unwrap());
+        let mut builder = GameBuilder::default();
+        for (i, _) in whole.iter().enumerate() {
+            assert!(reader.skip_game().unwrap(), "{path:?} game {i}");
+            reading.read_game(&mut builder).unwrap();
+            assert_eq!(reader.offset(), reading.offset(), "{path:?} game {i}");
+            assert_eq!(reader.position(), reading.position(), "{path:?} game {i}");
         }
-        assert_eq!(split.len(), whole.len(), "{path:?}");
-        for (a, b) in split.iter().zip(&whole) {
-            assert_eq!(a, b, "{path:?}");
-        }
+        assert!(!reader.skip_game().unwrap(), "{path:?}");
     }
 }
 

@@ -15,8 +15,17 @@ use serde_json::Value;
 
 mod common;
 use common::pgn_files;
-use vdmchess::runner::{replay_reader, GameReport, Options, RulesChoice};
+use vdmchess::core::Chess;
+use vdmchess::model::game::Game;
+use vdmchess::runner::{replay_reader, GameReport, Lockstep, Options, Single};
 use vdmchess::{Claim, Status};
+
+/// Which rules replay the games, as the CLI's `--rules core` and `--rules both` choose.
+#[derive(Debug, Clone, Copy)]
+enum RulesChoice {
+    Core,
+    Both,
+}
 
 /// python-chess ends a game at a blank line once the movetext has begun (a comment counts as
 /// movetext), or at a second blank line after the tags, and reads what follows as a new game
@@ -125,11 +134,15 @@ fn replay(path: &Path, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
 fn replay_bytes(bytes: &[u8], file: &str, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
     let mut reports = Vec::new();
     let options = Options {
-        rules,
         jobs,
         ..Options::default()
     };
-    replay_reader(bytes, file, &options, &mut |r| reports.push(r)).unwrap();
+    let sink = &mut |r| reports.push(r);
+    match rules {
+        RulesChoice::Core => replay_reader::<Single<Chess>, _>(bytes, file, &options, sink),
+        RulesChoice::Both => replay_reader::<Lockstep<Game, Chess>, _>(bytes, file, &options, sink),
+    }
+    .unwrap();
     reports
 }
 

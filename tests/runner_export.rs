@@ -9,23 +9,19 @@ mod common;
 use common::pgn_files;
 
 use vdmchess::core::Chess;
-use vdmchess::model::game::Game as Model;
+use vdmchess::model::game::Game as ModelGame;
 use vdmchess::notation::pgn::{Game, Item};
-use vdmchess::runner::export::{export_with, Export, ExportError, Variations};
-use vdmchess::runner::{
-    replay_reader, ErrorKind, GameReport, Lockstep, Options, RulesChoice, Single,
-};
+use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
+use vdmchess::runner::{replay_reader, ErrorKind, GameReport, Lockstep, Options, Replay, Single};
 
-fn options(rules: RulesChoice) -> Options {
-    Options {
-        rules,
-        ..Options::default()
-    }
-}
+/// The rules of `--rules core`, `model` and `both`.
+type Core = Single<Chess>;
+type Model = Single<ModelGame>;
+type Both = Lockstep<ModelGame, Chess>;
 
-fn replay(text: &[u8], rules: RulesChoice) -> Vec<GameReport> {
+fn replay<P: Replay>(text: &[u8]) -> Vec<GameReport> {
     let mut reports = Vec::new();
-    replay_reader(text, "x", &options(rules), &mut |r| reports.push(r)).unwrap();
+    replay_reader::<P, _>(text, "x", &Options::default(), &mut |r| reports.push(r)).unwrap();
     reports
 }
 
@@ -37,29 +33,23 @@ struct Exported {
     errors: Vec<u8>,
 }
 
-fn export(text: &[u8], rules: RulesChoice, variations: Variations) -> Exported {
+fn export<P: Replay>(text: &[u8], variations: Variations) -> Exported {
     let (mut games, mut errors) = (Vec::new(), Vec::new());
     let mut reports = Vec::new();
     let mut refused = Vec::new();
     let mut export = Export::new(Some(&mut games), Some(&mut errors), variations);
-    let mut sink = |r: GameReport, why: Option<ExportError>| {
-        if let Some(why) = why {
-            refused.push((r.index, why));
-        }
-        reports.push(r);
-    };
-    let options = options(rules);
-    match rules {
-        RulesChoice::Core => {
-            export_with::<Single<Chess>, _>(text, "x", &options, &mut export, &mut sink)
-        }
-        RulesChoice::Model => {
-            export_with::<Single<Model>, _>(text, "x", &options, &mut export, &mut sink)
-        }
-        RulesChoice::Both => {
-            export_with::<Lockstep<Model, Chess>, _>(text, "x", &options, &mut export, &mut sink)
-        }
-    }
+    export_reader::<P, _>(
+        text,
+        "x",
+        &Options::default(),
+        &mut export,
+        &mut |r, why| {
+            if let Some(why) = why {
+                refused.push((r.index, why));
+            }
+            reports.push(r);
+        },
+    )
     .unwrap();
     let failed = reports.iter().filter(|r| r.error.is_some()).count() + refused.len();
     assert_eq!(export.exported as usize, reports.len() - failed);
@@ -86,10 +76,10 @@ fn essentials(r: &GameReport) -> (usize, &str, &str, String, String) {
 /// Exports `text`, reads the export back and checks it game by game; returns the numbers of
 /// games exported and failed.
 fn round_trip(text: &[u8], what: &str) -> (usize, usize) {
-    let first = export(text, RulesChoice::Core, Variations::Check);
+    let first = export::<Core>(text, Variations::Check);
     assert_eq!(
         first.reports,
-        replay(text, RulesChoice::Core),
+        replay::<Core>(text),
         "{what}: the export changed a report"
     );
     let kept: Vec<&GameReport> = first
@@ -98,7 +88,7 @@ fn round_trip(text: &[u8], what: &str) -> (usize, usize) {
         .filter(|r| r.error.is_none() && !first.refused.iter().any(|(i, _)| *i == r.index))
         .collect();
     // Reading the export back (by exporting it again) gives the same games ...
-    let second = export(&first.games, RulesChoice::Core, Variations::Check);
+    let second = export::<Core>(&first.games, Variations::Check);
     assert_eq!(second.reports.len(), kept.len(), "{what}: games exported");
     for (a, b) in second.reports.iter().zip(&kept) {
         assert!(a.error.is_none(), "{what}#{}: {:?}", b.index, a.error);
@@ -115,7 +105,7 @@ fn round_trip(text: &[u8], what: &str) -> (usize, usize) {
     );
     // The failed games, read again, fail the same way.
     let failed: Vec<&GameReport> = first.reports.iter().filter(|r| r.error.is_some()).collect();
-    let errors_again = replay(&first.errors, RulesChoice::Core);
+    let errors_again = replay::<Core>(&first.errors);
     assert_eq!(
         errors_again.len(),
         failed.len() + first.refused.len(),
@@ -163,7 +153,7 @@ fn moves_come_out_in_canonical_san_with_the_seven_tag_roster_first() {
     let text = "[Black \"B\"]\n[Annotator \"me\"]\n[White \"W\"]\n\n\
                 1. e2e4 e7-e5 2. Ng1f3 Nb8c6 3. Bb5 a6 4. 0-0 Nf6 5. Bxc6 dxc6 6. d4 exd4 \
                 7. Nxd4 c5 8. Nf3 Qxd1 9. Rxd1 Bg4 10. Rd8 $2 {check} *\n";
-    let out = export(text.as_bytes(), RulesChoice::Core, Variations::Check);
+    let out = export::<Core>(text.as_bytes(), Variations::Check);
     assert_eq!(
         String::from_utf8(out.games).unwrap(),
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n\
@@ -176,7 +166,7 @@ fn moves_come_out_in_canonical_san_with_the_seven_tag_roster_first() {
 #[test]
 fn a_game_with_an_illegal_variation_is_not_exported_unless_variations_are_dropped() {
     let text = "[Event \"e\"]\n\n1. e4 e5 (1... d6 2. Qh5 Ke7) 2. Nf3 { fine } (2. Nh3) *\n";
-    let out = export(text.as_bytes(), RulesChoice::Core, Variations::Check);
+    let out = export::<Core>(text.as_bytes(), Variations::Check);
     assert!(out.reports[0].error.is_none());
     assert_eq!(out.refused.len(), 1);
     assert_eq!(out.refused[0].1.san, "Ke7");
@@ -186,7 +176,7 @@ fn a_game_with_an_illegal_variation_is_not_exported_unless_variations_are_droppe
         format!("{}\n\n", text.trim())
     );
     // The same game, its variations left out.
-    let out = export(text.as_bytes(), RulesChoice::Both, Variations::Drop);
+    let out = export::<Both>(text.as_bytes(), Variations::Drop);
     assert!(out.refused.is_empty() && out.errors.is_empty());
     let games = Game::read_all(&out.games[..]).unwrap();
     assert_eq!(games[0].lines.len(), 1);
@@ -206,14 +196,14 @@ fn variations_are_replayed_from_the_position_before_the_move_they_replace() {
     // 2... Nc6 is legal only in the variation's position (after 1... e5, not 1... d5); the
     // nested variation replaces 2. Nf3 of the variation, not 1. e4.
     let text = "1. e4 d5 (1... e5 2. Nf3 (2. Bc4 Nc6) 2... Nc6) 2. exd5 *\n";
-    let out = export(text.as_bytes(), RulesChoice::Both, Variations::Check);
+    let out = export::<Both>(text.as_bytes(), Variations::Check);
     assert!(out.refused.is_empty(), "{:?}", out.refused);
     assert!(String::from_utf8(out.games)
         .unwrap()
         .ends_with("\n1. e4 d5 (1... e5 2. Nf3 (2. Bc4 Nc6) 2... Nc6) 2. exd5 *\n\n"));
     // A variation whose first move belongs to the other side is refused.
     let text = "1. e4 d5 (2. d4) *\n";
-    let out = export(text.as_bytes(), RulesChoice::Core, Variations::Check);
+    let out = export::<Core>(text.as_bytes(), Variations::Check);
     assert_eq!(out.refused[0].1.san, "d4");
     assert_eq!(out.reports[0].error, None);
 }
@@ -223,7 +213,7 @@ fn the_failed_games_are_written_unchanged() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/conformance/pgn/pgn-reader-illegal.pgn");
     let text = fs::read(path).unwrap();
-    let out = export(&text, RulesChoice::Model, Variations::Check);
+    let out = export::<Model>(&text, Variations::Check);
     let failed: Vec<&GameReport> = out.reports.iter().filter(|r| r.error.is_some()).collect();
     assert_eq!(failed.len(), 1);
     assert_eq!(failed[0].error.as_ref().unwrap().kind, ErrorKind::Illegal);

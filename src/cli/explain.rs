@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use vdmchess::oracle::explain::{explain, Explanation};
 
-use super::setup_of;
+use super::{setup_of, PositionOptions};
 
 pub(crate) fn explain_command(
     fen: Option<&str>,
@@ -12,7 +12,7 @@ pub(crate) fn explain_command(
     json: bool,
     svg: Option<&str>,
 ) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(fen, false)?;
+    let (setup, mode) = setup_of(fen, PositionOptions::default())?;
     let why = explain(&setup, mode, text).map_err(|e| e.to_string())?;
     if let Some(path) = svg {
         super::show::write_svg(path, &super::show::explanation_picture(&setup, &why))?;

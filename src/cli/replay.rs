@@ -7,16 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use std::io::Read;
 use vdmchess::notation::san::SanMode;
-
-use vdmchess::core::Chess;
-use vdmchess::model::game::Game;
-use vdmchess::runner::export::{export_with, Export, ExportError, Variations};
-use vdmchess::runner::{self, GameReport, Lockstep, Options, RulesChoice, Single, Summary};
+use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
+use vdmchess::runner::{self, GameReport, Options, Replay, Summary};
 
 use super::progress::Progress;
-use crate::RulesArg;
 
 /// `--export`, `--export-errors` and `--no-variations`.
 pub(crate) struct ExportArgs {
@@ -34,9 +29,9 @@ impl ExportArgs {
     }
 }
 
-pub(crate) fn replay_command(
+/// Replays `files` over `P` (one implementation of the port, or two in lock step).
+pub(crate) fn replay_command<P: Replay>(
     files: Vec<String>,
-    rules: RulesArg,
     jobs: usize,
     json: bool,
     strict: bool,
@@ -52,11 +47,6 @@ pub(crate) fn replay_command(
         files
     };
     let options = Options {
-        rules: match rules {
-            RulesArg::Core => RulesChoice::Core,
-            RulesArg::Model => RulesChoice::Model,
-            RulesArg::Both => RulesChoice::Both,
-        },
         san_mode: if strict {
             SanMode::Strict
         } else {
@@ -101,9 +91,9 @@ pub(crate) fn replay_command(
             progress.tick(summary.games);
         };
         let read = if export_args.wanted() {
-            export_reader(input, file, &options, &mut export, &mut sink)
+            export_reader::<P, _>(input, file, &options, &mut export, &mut sink)
         } else {
-            runner::replay_reader(input, file, &options, &mut |r| sink(r, None))
+            runner::replay_reader::<P, _>(input, file, &options, &mut |r| sink(r, None))
         };
         read.map_err(|e| format!("{file}: {e}"))?;
     }
@@ -137,23 +127,6 @@ pub(crate) fn replay_command(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Replays and exports one input with the rules `options` names.
-fn export_reader(
-    input: impl Read,
-    file: &str,
-    options: &Options,
-    export: &mut Export<'_>,
-    sink: &mut dyn FnMut(GameReport, Option<ExportError>),
-) -> io::Result<()> {
-    match options.rules {
-        RulesChoice::Core => export_with::<Single<Chess>, _>(input, file, options, export, sink),
-        RulesChoice::Model => export_with::<Single<Game>, _>(input, file, options, export, sink),
-        RulesChoice::Both => {
-            export_with::<Lockstep<Game, Chess>, _>(input, file, options, export, sink)
-        }
-    }
 }
 
 /// Writes one report line (text or JSON).

@@ -10,11 +10,12 @@ use vdmchess::render::svg::{Arrow, Picture, Tint};
 use vdmchess::render::text::{board_text, Glyphs};
 use vdmchess::{Color, Rules, Setup, Square};
 
-use super::setup_of;
+use super::{setup_of, PositionOptions};
 
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
     pub(crate) fen: Option<&'a str>,
+    pub(crate) options: PositionOptions,
     pub(crate) glyphs: Glyphs,
     pub(crate) svg: Option<&'a str>,
     pub(crate) bottom: Color,
@@ -24,8 +25,9 @@ pub(crate) struct ShowArgs<'a> {
 }
 
 pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(args.fen, false)?;
-    let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+    let (setup, mode) = setup_of(args.fen, args.options)?;
+    let pos =
+        Chess::from_setup_with(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
     if let Some(path) = args.svg {
         let mut picture = Picture::new(&setup);
         picture.bottom = args.bottom;

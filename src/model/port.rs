@@ -66,6 +66,8 @@ fn checked_model_move(game: &Game, m: &Move) -> Option<ModelMove> {
 }
 
 impl Rules for Game {
+    const NAME: &'static str = "the model";
+
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
         Game::from_setup(setup, mode)
     }
@@ -169,10 +171,6 @@ impl Rules for Game {
             Some(AutomaticDraw::FivefoldRepetition) => Status::FivefoldRepetition,
             None => Status::Ongoing,
         }
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        board::perft(self.board(), depth)
     }
 }
 

@@ -311,6 +311,42 @@ pub fn explain_move(
 /// assert_eq!(why.clause, "PieceModule`type_based_moves");
 /// ```
 pub fn explain_game(game: &Game, text: &str) -> Result<Explanation, ExplainError> {
+    explain_game_with(game, text, GameEnd::Judged)
+}
+
+/// Whether an ended game is a reason to refuse a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// Yes: after mate or an automatic draw no move may follow ([`Reason::GameOver`]).
+    Judged,
+    /// No: the move is judged by the move rules alone, as perft counts moves (the oracle's
+    /// `diff` explains an engine's moves so, also past a draw by material or the 75-move
+    /// rule).
+    Ignored,
+}
+
+/// [`explain_game`], with [`Reason::GameOver`] judged or not as `end` says.
+///
+/// # Errors
+///
+/// As [`explain_game`].
+///
+/// # Examples
+///
+/// ```
+/// use vdmchess::model::game::Game;
+/// use vdmchess::oracle::explain::{explain_game_with, GameEnd, Reason};
+/// use vdmchess::{notation::fen::parse_fen, CastlingMode};
+/// // King and knight against king: drawn by material, yet the king still may not step here.
+/// let game = Game::from_setup(&parse_fen("8/8/8/4k3/8/8/8/4K2n w - - 0 1").unwrap(), CastlingMode::Standard).unwrap();
+/// assert_eq!(explain_game_with(&game, "e1f2", GameEnd::Judged).unwrap().reason, Some(Reason::GameOver));
+/// assert_eq!(explain_game_with(&game, "e1f2", GameEnd::Ignored).unwrap().reason, Some(Reason::KingInCheck));
+/// ```
+pub fn explain_game_with(
+    game: &Game,
+    text: &str,
+    end: GameEnd,
+) -> Result<Explanation, ExplainError> {
     let trimmed = text.trim();
     let san = SanPlus::from_ascii(trimmed.as_bytes(), SanMode::Lenient)
         .map_err(ExplainError::Unreadable)?;
@@ -321,7 +357,7 @@ pub fn explain_game(game: &Game, text: &str) -> Result<Explanation, ExplainError
         text: trimmed.to_string(),
         fen: crate::model::board::to_setup(game.board()).to_fen(),
     };
-    if let Some(finding) = judge::game_over(game) {
+    if let Some(finding) = judge::game_over(game).filter(|_| end == GameEnd::Judged) {
         return Ok(finding.into_explanation(trimmed, None));
     }
     let (judgement, from_to) = match san.san {

@@ -13,14 +13,13 @@
 //!
 //! ```
 //! use vdmchess::core::Chess;
-//! use vdmchess::runner::export::{export_with, Export, Variations};
+//! use vdmchess::runner::export::{export_reader, Export, Variations};
 //! use vdmchess::runner::{Options, Single};
 //! let pgn = "[White \"A\"]\n\n1. e2e4 e5 (1... c5 2. Ng1f3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n\
 //!            [White \"B\"]\n\n1. e4 Ke7 2. Ke2 Kd9 *\n";
 //! let (mut games, mut errors) = (Vec::new(), Vec::new());
 //! let mut export = Export::new(Some(&mut games), Some(&mut errors), Variations::Check);
-//! let options = Options::default();
-//! export_with::<Single<Chess>, _>(pgn.as_bytes(), "two.pgn", &options, &mut export, &mut |_, _| {})
+//! export_reader::<Single<Chess>, _>(pgn.as_bytes(), "two.pgn", &Options::default(), &mut export, &mut |_, _| {})
 //!     .unwrap();
 //! assert_eq!((export.exported, export.failed), (1, 1));
 //! let games = String::from_utf8(games).unwrap();
@@ -157,7 +156,7 @@ impl<'w> Export<'w> {
 /// # Errors
 ///
 /// I/O errors of the input or of the outputs.
-pub fn export_with<P: Replay, R: Read>(
+pub fn export_reader<P: Replay, R: Read>(
     reader: R,
     file: &str,
     options: &Options,

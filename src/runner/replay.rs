@@ -154,7 +154,8 @@ impl<R: Rules> Replay for Single<R> {
 }
 
 /// Two implementations replayed in lock step (`--rules both`): every move is resolved by
-/// both, and after every move the two must agree on the move and the FEN.
+/// both, and after every move the two must agree on the move and the FEN. Messages name them
+/// by [`Rules::NAME`].
 #[derive(Clone)]
 pub struct Lockstep<A, B> {
     a: Single<A>,
@@ -169,7 +170,9 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
             (Ok(a), Ok(b)) => Ok(Lockstep { a, b }),
             (Err(e), Err(_)) => Err(e),
             (Ok(_), Err(e)) | (Err(e), Ok(_)) => Err(format!(
-                "the model and the core disagree on the start position: {e}"
+                "{} and {} disagree on the start position: {e}",
+                A::NAME,
+                B::NAME
             )),
         }
     }
@@ -196,7 +199,9 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
         );
         if ta != tb {
             return Err(MoveFailure::Disagreement(format!(
-                "the model writes the move {ta} and the core {tb}"
+                "{} writes the move {ta} and {} {tb}",
+                A::NAME,
+                B::NAME
             )));
         }
         self.play_both(&m)?;
@@ -223,10 +228,10 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
     fn final_disagreement(&self) -> Option<String> {
         let (sa, sb) = (self.a.status(), self.b.status());
         if sa != sb {
-            return Some(format!("the model says {sa} and the core {sb}"));
+            return Some(format!("{} says {sa} and {} {sb}", A::NAME, B::NAME));
         }
         let (ca, cb) = (self.a.claims(), self.b.claims());
-        (ca != cb).then(|| format!("the model finds claims {ca:?} and the core {cb:?}"))
+        (ca != cb).then(|| format!("{} finds claims {ca:?} and {} {cb:?}", A::NAME, B::NAME))
     }
 }
 
@@ -238,7 +243,9 @@ impl<A: Rules, B: Rules> Lockstep<A, B> {
         let (fa, fb) = (self.a.fen(), self.b.fen());
         if fa != fb {
             return Err(MoveFailure::Disagreement(format!(
-                "after the move the model has {fa:?} and the core {fb:?}"
+                "after the move {} has {fa:?} and {} {fb:?}",
+                A::NAME,
+                B::NAME
             )));
         }
         Ok(())
@@ -251,15 +258,21 @@ impl<A: Rules, B: Rules> Lockstep<A, B> {
         match (ma, mb) {
             (Ok(ma), Ok(mb)) if ma == mb => Ok(ma),
             (Ok(ma), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
-                "the model reads the move as {ma} and the core as {mb}"
+                "{} reads the move as {ma} and {} as {mb}",
+                A::NAME,
+                B::NAME
             ))),
             (Err(ea), Err(_)) => Err(ea),
             (Ok(ma), Err(eb)) => Err(MoveFailure::Disagreement(format!(
-                "the model plays {ma}, the core rejects it: {}",
+                "{} plays {ma}, {} rejects it: {}",
+                A::NAME,
+                B::NAME,
                 failure_text(&eb)
             ))),
             (Err(ea), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
-                "the core plays {mb}, the model rejects it: {}",
+                "{} plays {mb}, {} rejects it: {}",
+                B::NAME,
+                A::NAME,
                 failure_text(&ea)
             ))),
         }
