@@ -112,7 +112,8 @@ impl Legality {
         let r = &pos.by_role;
         let pawns = r[Role::Pawn.index()] & them;
         let pieces = them & !pawns;
-        if candidates.count_ones() * 4 <= pieces.count_ones() {
+        let n = candidates.count_ones();
+        if n <= 2 || n * 4 <= pieces.count_ones() {
             let mut safe = 0;
             for t in Squares(candidates) {
                 if pos.attackers(t, pos.turn.other(), occ) == 0 {

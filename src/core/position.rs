@@ -110,8 +110,13 @@ impl Position {
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();
-        for sq in Square::all() {
-            setup.board[sq.index()] = self.piece_at(sq);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let b = self.by_color[color.index()] & self.by_role[role.index()];
+                for sq in Squares(b) {
+                    setup.board[sq] = Some(Piece { color, role });
+                }
+            }
         }
         setup.turn = self.turn;
         setup.castling_rights = SquareSet(self.castling);

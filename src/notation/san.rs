@@ -265,6 +265,7 @@ impl Parser<'_> {
         }
     }
 
+    #[inline]
     fn parse(&self) -> Result<SanPlus, ParseSanError> {
         match common_form(self.text) {
             Some(san) => Ok(san),
@@ -495,6 +496,7 @@ impl SanPlus {
     /// assert_eq!(s.to_string(), "e8=Q#");
     /// assert_eq!(SanPlus::from_ascii(b"--", SanMode::Lenient).unwrap().san, San::Null);
     /// ```
+    #[inline]
     pub fn from_ascii(text: &[u8], mode: SanMode) -> Result<SanPlus, ParseSanError> {
         Parser { text, mode }.parse()
     }
@@ -635,6 +637,7 @@ impl San {
     /// # Errors
     ///
     /// As [`San::to_move`].
+    #[inline]
     pub fn to_move_in<R: Rules>(&self, pos: &R, buf: &mut Vec<Move>) -> Result<Move, SanError> {
         match *self {
             San::Normal {

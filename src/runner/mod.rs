@@ -73,7 +73,7 @@ pub mod report;
 pub mod visitor;
 
 use std::collections::BTreeMap;
-use std::io::{self, BufReader, Cursor, Read};
+use std::io::{self, Cursor, Read};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
@@ -121,7 +121,7 @@ pub fn replay_reader<P: Replay, R: Read + Send>(
     sink: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
     if options.jobs <= 1 {
-        let mut pgn = PgnReader::new(BufReader::with_capacity(1 << 16, reader));
+        let mut pgn = PgnReader::new(reader);
         let mut visitor = ReplayVisitor::<P>::new(file, 0, options.san_mode);
         while let Some(report) = pgn.read_game(&mut visitor)? {
             sink(report);

@@ -75,6 +75,7 @@ impl<R: Rules> Single<R> {
         &self.pos
     }
 
+    #[inline(always)]
     fn resolve(&mut self, san: &SanPlus, mode: SanMode) -> Result<Move, MoveFailure> {
         let resolved = match mode {
             SanMode::Strict => san.to_move_strict(&self.pos),
@@ -102,6 +103,7 @@ fn null_move<R: Rules>(pos: &R) -> Result<R, MoveFailure> {
 /// How a null move is written in exported PGN (as pgn-extract writes it).
 const NULL_MOVE: &str = "--";
 
+#[inline(always)]
 fn parse(token: &[u8], mode: SanMode) -> Result<SanPlus, MoveFailure> {
     SanPlus::from_ascii(token, mode).map_err(|e| MoveFailure::Syntax(e.to_string()))
 }
@@ -115,6 +117,7 @@ impl<R: Rules> Replay for Single<R> {
         })
     }
 
+    #[inline(always)]
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
         let san = parse(token, mode)?;
         if san.san == San::Null {

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use memchr::{memchr2, memchr3};
+use memchr::{memchr, memchr2, memchr3, memchr_iter, memrchr};
 
 use super::TextPos;
 
@@ -109,6 +109,27 @@ impl<R: Read> Input<R> {
         self.line_start = (self.base + i as u64) as i64 + 1;
     }
 
+    /// The index of the `}` that closes a comment whose text starts at `from`, if it comes
+    /// within the buffer and before the end of the line.
+    #[inline]
+    pub(super) fn brace_on_line(&self, from: usize) -> Option<usize> {
+        let hay = &self.buf[from..self.len];
+        match memchr2(b'}', b'\n', hay) {
+            Some(k) if hay[k] == b'}' => Some(from + k),
+            _ => None,
+        }
+    }
+
+    /// Counts the lines that end in `buf[from..to]` (the last newline searched for first, so
+    /// a text without any costs one short search).
+    fn count_lines(&mut self, from: usize, to: usize) {
+        if let Some(last) = memrchr(b'\n', &self.buf[from..to]) {
+            let n = memchr_iter(b'\n', &self.buf[from..=from + last]).count();
+            self.line += n as u64;
+            self.line_start = (self.base + (from + last) as u64) as i64 + 1;
+        }
+    }
+
     /// Drops the consumed bytes and reads more.
     pub(super) fn fill(&mut self) -> io::Result<()> {
         if self.eof {
@@ -161,7 +182,7 @@ impl<R: Read> Input<R> {
         if self.len - self.pos < TEXT_ROOM && !self.eof {
             self.fill()?;
         }
-        // The search stops at newlines too, to count them (one search per line).
+        // Newlines inside the text (a `{}` comment's) are counted over what was passed.
         let newlines = stop1 != b'\n' && stop2 != b'\n' && !escape;
         self.scratch.clear();
         let mut seg = self.pos;
@@ -180,8 +201,8 @@ impl<R: Read> Input<R> {
             let hay = &self.buf[i..self.len];
             let hit = if escape {
                 memchr3(stop1, stop2, b'\\', hay)
-            } else if newlines {
-                memchr3(stop1, stop2, b'\n', hay)
+            } else if stop1 == stop2 {
+                memchr(stop1, hay)
             } else {
                 memchr2(stop1, stop2, hay)
             };
@@ -190,12 +211,11 @@ impl<R: Read> Input<R> {
                     i += k + 1;
                     skip_next = true;
                 }
-                Some(k) if newlines && hay[k] == b'\n' => {
-                    self.newline_at(i + k);
-                    i += k + 1;
-                }
                 Some(k) => {
                     let end = i + k;
+                    if newlines {
+                        self.count_lines(i, end);
+                    }
                     self.pos = end;
                     if !spilled {
                         return Ok(Taken {
@@ -220,6 +240,9 @@ impl<R: Read> Input<R> {
                 }
                 None => {
                     let end = self.len;
+                    if newlines {
+                        self.count_lines(i, end);
+                    }
                     if keep {
                         keep_capped(
                             &mut self.scratch,

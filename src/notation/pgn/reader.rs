@@ -425,6 +425,11 @@ impl<R: Read> PgnReader<R> {
         // The depth of the variation being skipped, 0 when none is.
         let mut skip_from: u64 = 0;
         loop {
+            // A space needs no look-ahead; every other byte may start a token.
+            if self.input.pos < self.input.len && self.input.buf[self.input.pos] == b' ' {
+                self.input.pos += 1;
+                continue;
+            }
             self.input.ensure_lookahead()?;
             if self.input.pos >= self.input.len {
                 let at = self.input.text_pos(self.input.pos);
@@ -434,12 +439,30 @@ impl<R: Read> PgnReader<R> {
             let c = self.input.buf[self.input.pos];
             let deliver = !skip_all && skip_from == 0;
             // The common bytes first, by plain branches (cheaper than the jump table below).
-            if c == b' ' {
-                self.input.pos += 1;
-                continue;
-            }
             if c.is_ascii_alphabetic() {
                 self.move_token(v, deliver, report)?;
+                continue;
+            }
+            if c.is_ascii_digit() {
+                if self.digit_token(v, deliver, report, depth)? {
+                    return Ok(());
+                }
+                continue;
+            }
+            if c == b'{' {
+                // A comment closed on its line within the buffer (most are) is handed over
+                // straight away; `comment` reads the others.
+                let from = self.input.pos + 1;
+                match self.input.brace_on_line(from) {
+                    Some(end) => {
+                        if deliver {
+                            let at = self.input.text_pos(self.input.pos);
+                            v.comment(&self.input.buf[from..end], at);
+                        }
+                        self.input.pos = end + 1;
+                    }
+                    None => self.comment(v, deliver, report, Sink::Visitor)?,
+                }
                 continue;
             }
             match CLASS[c as usize] {
@@ -450,7 +473,7 @@ impl<R: Read> PgnReader<R> {
                 }
                 C_SYMBOL => self.move_token(v, deliver, report)?,
                 C_DIGIT => {
-                    if self.number_token(v, deliver, report, depth)? {
+                    if self.digit_token(v, deliver, report, depth)? {
                         return Ok(());
                     }
                 }
@@ -568,27 +591,44 @@ impl<R: Read> PgnReader<R> {
         Ok(())
     }
 
-    /// A token starting with a digit: a move number (skipped), a result (returns true when it
-    /// ends the game), or a move such as `0-0` or `0000`.
-    fn number_token<V: Visitor>(
+    /// A token starting with a digit: a move number (`12.`, `12...`, passed over here), or
+    /// another token, read by [`Self::number_token`]. Returns true when a result ends the game.
+    #[inline]
+    fn digit_token<V: Visitor>(
         &mut self,
         v: &mut V,
         deliver: bool,
         report: bool,
         depth: u64,
     ) -> io::Result<bool> {
-        let start = self.input.pos;
-        let mut i = start;
-        while i < self.input.len && self.input.buf[i].is_ascii_digit() {
+        let buf = &self.input.buf[..self.input.len];
+        let mut i = self.input.pos + 1;
+        while i < buf.len() && buf[i].is_ascii_digit() {
             i += 1;
         }
-        if i < self.input.len && self.input.buf[i] == b'.' {
-            while i < self.input.len && self.input.buf[i] == b'.' {
+        if i < buf.len() && buf[i] == b'.' {
+            while i < buf.len() && buf[i] == b'.' {
                 i += 1;
             }
             self.input.pos = i;
             return Ok(false);
         }
+        self.number_token(v, deliver, report, depth, i)
+    }
+
+    /// A token starting with a digit (whose digits end at `digits_end`) other than a move
+    /// number with dots: a result (returns true when it ends the game), a move such as `0-0`
+    /// or `0000`, or a move number without its dot (skipped).
+    fn number_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        deliver: bool,
+        report: bool,
+        depth: u64,
+        digits_end: usize,
+    ) -> io::Result<bool> {
+        let start = self.input.pos;
+        let i = digits_end;
         let (end, too_long) = self.input.symbol_end(start);
         let token = &self.input.buf[start..end];
         if too_long {
