@@ -1,15 +1,26 @@
 //! The model behind the port: `impl Rules for Game`, and the conversions between the
 //! model's moves and the port's.
 //!
+//! Every move the port plays on the model goes through `BoardModule`move` ([`board::move_`]):
+//! its precondition is checked (the port refuses an illegal move in `play`, and panics on one
+//! in `play_unchecked`, as the trait allows) and so is its postcondition. The port does not
+//! go through `GameModule`move`, whose precondition also asks that the game be undecided: like
+//! python-chess's `push`, the port lets a replay go on after an automatic draw and reports the
+//! status separately. The questions the port answers on every move use the fast forms of
+//! [`crate::model::array`], which `tests/model_twins.rs` proves equal to the twins.
+//!
 //! The port speaks squares and [`MoveKind`]s; the model speaks pieces (`from_`, `to_`). A port
 //! move becomes a model move by looking up the moving piece; a model move becomes a port move
 //! by asking what it does on the board (castling: the king's `to_` on its own rook; en
 //! passant: a pawn moving diagonally onto an empty square; promotion: a `to_` of another type).
 
-use crate::model::board::{self, Board, Move as ModelMove};
+use crate::model::array::{
+    self, halfmove_clock_on_array, in_check_on_array, possible_moves_and_squares,
+    repetition_count_on_array, Squares,
+};
+use crate::model::board::{self, Move as ModelMove};
 use crate::model::game::{self, Game};
 use crate::model::piece::{Piece, PieceType};
-use crate::model::squares::Squares;
 use crate::rules::{Move, MoveKind, PlayError, Rules};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece as SharedPiece, Square};
@@ -55,14 +66,12 @@ pub fn from_port_move(squares: &Squares, m: &Move) -> Option<ModelMove> {
     ModelMove::new(from, to).ok()
 }
 
-/// The model move `m` names, if it is legal: it converts back to exactly `m` (so the kind is
-/// right) and satisfies `board::pre_move`.
-fn checked_model_move(game: &Game, m: &Move) -> Option<ModelMove> {
+/// The model move `m` names, if it converts back to exactly `m` (so the kind is right),
+/// with the array view it was read on. Whether it is legal is another question.
+fn named_model_move(game: &Game, m: &Move) -> Option<(ModelMove, Squares)> {
     let squares = Squares::of(game.board().state());
-    from_port_move(&squares, m).filter(|model_move| {
-        to_port_move(&squares, model_move) == *m
-            && board::pre_move_on(game.board(), squares.clone(), model_move)
-    })
+    let model_move = from_port_move(&squares, m)?;
+    (to_port_move(&squares, &model_move) == *m).then_some((model_move, squares))
 }
 
 impl Rules for Game {
@@ -90,41 +99,52 @@ impl Rules for Game {
     }
 
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        let (moves, squares) = board::possible_moves_and_squares(self.board());
+        let (moves, squares) = possible_moves_and_squares(self.board());
         out.extend(moves.iter().map(|m| to_port_move(&squares, m)));
     }
 
     fn is_legal(&self, m: &Move) -> bool {
-        checked_model_move(self, m).is_some()
+        named_model_move(self, m).is_some_and(|(model_move, squares)| {
+            array::pre_move_on(self.board(), squares, model_move)
+        })
     }
 
     fn play(&self, m: &Move) -> Result<Game, PlayError> {
-        match checked_model_move(self, m) {
-            Some(model_move) => Ok(Game::new(board::move_unchecked(self.board(), model_move))),
-            None => Err(PlayError {
-                mv: *m,
-                fen: self.to_setup().to_fen(),
-            }),
-        }
+        let refused = || PlayError {
+            mv: *m,
+            fen: self.to_setup().to_fen(),
+        };
+        let (model_move, _) = named_model_move(self, m).ok_or_else(refused)?;
+        board::move_(self.board(), model_move)
+            .map(Game::new)
+            .map_err(|_| refused())
     }
 
+    /// Plays `m` through `BoardModule`move`, which checks it: the model has no unchecked way
+    /// to play a move.
+    ///
+    /// # Panics
+    ///
+    /// When `m` is not legal here (the trait allows it; [`Rules::play`] returns an error
+    /// instead).
     fn play_unchecked(&mut self, m: &Move) {
-        let squares = Squares::of(self.board().state());
-        if let Some(m) = from_port_move(&squares, m) {
-            *self = Game::new(board::move_unchecked(self.board(), m));
+        match self.play(m) {
+            Ok(next) => *self = next,
+            Err(e) => panic!("play_unchecked on the model: {e}"),
         }
     }
 
     fn is_check(&self) -> bool {
-        game::is_check(self)
+        let b = self.board();
+        in_check_on_array(&Squares::of(b.state()), board::turn(b))
     }
 
     fn halfmove_clock(&self) -> u32 {
-        board::halfmove_clock(self.board())
+        halfmove_clock_on_array(self.board())
     }
 
     fn repetition_count(&self) -> usize {
-        game::repetition_count(self)
+        repetition_count_on_array(self) as usize
     }
 
     fn is_insufficient_material(&self) -> bool {
@@ -132,12 +152,6 @@ impl Rules for Game {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        board::perft(self.board(), depth)
-    }
-}
-
-impl From<Board> for Game {
-    fn from(board: Board) -> Game {
-        Game::new(board)
+        array::perft(self.board(), depth)
     }
 }
