@@ -14,8 +14,8 @@ use quickcheck::{quickcheck, TestResult};
 use vdmchess::model::arbitrary::{games_from_placements, random_play, starts_and_choices};
 use vdmchess::model::array::{
     attacked_by_on_array, automatic_draw_on_array, halfmove_clock_on_array,
-    has_legal_en_passant_on_array, in_check_on_array, possible_moves_on_array, pre_move_on_array,
-    repetition_count_on_array, winner_on_array, Squares,
+    has_legal_en_passant_on_array, in_check_on_array, possible_moves_on_array, post_move_on_array,
+    pre_move_on_array, repetition_count_on_array, winner_on_array, Squares,
 };
 use vdmchess::model::board::{
     self, inv_board, inv_start, replay, Board, BoardState, History, Move, Start,
@@ -135,6 +135,21 @@ proptest! {
             if let Some(&m) = possible.get_min() {
                 prop_assert!(board::pre_move(b, m) && pre_move_on_array(b, m));
             }
+        }
+    }
+
+    #[test]
+    fn post_move_on_array_is_post_move(games in games()) {
+        // Along the game: the true result, the board itself, and the result of another move.
+        for pair in games.windows(2) {
+            let (before, after) = (pair[0].board(), pair[1].board());
+            let m = *after.history().back().unwrap();
+            let other = possible_moves_on_array(before).into_iter().find(|&o| o != m);
+            let wrong = other.map(|o| board::move_(before, o).unwrap());
+            for result in [Some(after), Some(before), wrong.as_ref()].into_iter().flatten() {
+                prop_assert_eq!(post_move_on_array(before, m, result), board::post_move(before, m, result));
+            }
+            prop_assert!(post_move_on_array(before, m, after));
         }
     }
 

@@ -16,15 +16,19 @@
 //! | [`in_check_on_array`] | `board::in_check` | the same, from the king's square |
 //! | [`possible_moves_on_array`] | `board::possible_moves` | one pass over the array; the pin-line shortcut decides most moves without playing them |
 //! | [`pre_move_on_array`] | `board::pre_move` | generates the moves of the moving piece only |
+//! | [`post_move_on_array`] | `board::post_move` | compares arrays, the move played on the array, instead of sets |
+//! | [`post_move_on_array`] | `board::post_move` | compares arrays, the move played on the array, instead of sets |
 //! | [`has_legal_en_passant_on_array`] | `board::has_legal_en_passant` | tests the en-passant captures only |
 //! | [`halfmove_clock_on_array`] | `board::halfmove_clock` | one replay of the history instead of one per move |
 //! | [`repetition_count_on_array`] | `game::repetition_count` | one replay of the history instead of one per position |
 //! | [`automatic_draw_on_array`], [`winner_on_array`] | `game::automatic_draw`, `game::winner` | the same definitions over the fast forms above |
+//! | [`inv_board_state_in_order`] | `board::inv_board_state` | one pass over the ordered set, not every pair |
 
 use crate::model::board::{BoardState, Move};
 use crate::model::piece::{
     coordinate_offset, opposite_colour, Colour, Coordinate, Direction, Piece, PieceType,
 };
+use crate::model::Set;
 
 mod history;
 mod moves;
@@ -32,8 +36,27 @@ mod moves;
 pub use history::{
     automatic_draw_on_array, halfmove_clock_on_array, repetition_count_on_array, winner_on_array,
 };
-pub use moves::{has_legal_en_passant_on_array, perft, possible_moves_on_array, pre_move_on_array};
-pub(crate) use moves::{legal_en_passant_on, possible_moves_and_squares, pre_move_on};
+pub use moves::{
+    has_legal_en_passant_on_array, perft, possible_moves_on_array, post_move_on_array,
+    pre_move_on_array,
+};
+pub(crate) use moves::{
+    legal_en_passant_on, possible_moves_and_squares, post_move_on, pre_move_on,
+};
+
+/// The fast form of `board::inv_board_state`: the set is not empty and no two pieces share a
+/// coordinate. Pieces sort by coordinate first, so two on one coordinate are neighbours in
+/// the set's order: one pass over neighbours instead of every pair.
+#[must_use]
+pub fn inv_board_state_in_order(s: &Set<Piece>) -> bool {
+    let mut previous: Option<Coordinate> = None;
+    !s.is_empty()
+        && s.iter().all(|p| {
+            let apart = previous != Some(p.coord);
+            previous = Some(p.coord);
+            apart
+        })
+}
 
 /// A step `(dx, dy)`.
 const fn step(dx: i32, dy: i32) -> Direction {

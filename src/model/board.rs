@@ -21,7 +21,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::model::array::{
-    halfmove_clock_on_array, has_legal_en_passant_on_array, pre_move_on_array,
+    halfmove_clock_on_array, has_legal_en_passant_on_array, post_move_on, pre_move_on, Squares,
 };
 use crate::model::piece::{Colour, Coordinate, Piece, PieceType};
 use crate::model::{ensure, Seq, Set};
@@ -218,17 +218,21 @@ pub fn pre_move(b: &Board, m: Move) -> bool {
 /// [`apply_move`] gives, and a different state.
 #[must_use]
 pub fn post_move(b: &Board, m: Move, result: &Board) -> bool {
-    let mut history = b.history.clone();
-    history.push_back(m);
-    result.start == b.start
-        && result.history == history
+    // RESULT.history = b.history ^ [m]: one longer, b.history first, m last.
+    let n = b.history.len();
+    let history = result.history.len() == n + 1
+        && result.history.iter().take(n).eq(b.history.iter())
+        && result.history.back() == Some(&m);
+    same_start(b, result)
+        && history
         && result.state == apply_move(&b.state, m)
         && result.state != b.state
 }
 
 /// VDM `move`: the board after a legal move: the same start, the history one move longer, and
-/// the state [`apply_move`] gives. Checks [`pre_move`] (by its fast form
-/// [`pre_move_on_array`]) and, with the feature `contracts`, [`post_move`].
+/// the state [`apply_move`] gives. Checks [`pre_move`] and, with the feature `contracts`,
+/// [`post_move`], each by its fast form ([`crate::model::array::pre_move_on_array`],
+/// [`crate::model::array::post_move_on_array`]).
 ///
 /// # Errors
 ///
@@ -246,7 +250,12 @@ pub fn post_move(b: &Board, m: Move, result: &Board) -> bool {
 /// assert_eq!(turn(&move_(&board, e4).unwrap()), Colour::Black);
 /// ```
 pub fn move_(b: &Board, m: Move) -> Result<Board, IllegalMove> {
-    if !pre_move_on_array(b, m) {
+    move_on(b, Squares::of(&b.state), m)
+}
+
+/// [`move_`] given the array view of the board's state (for callers that have built it).
+pub(crate) fn move_on(b: &Board, squares: Squares, m: Move) -> Result<Board, IllegalMove> {
+    if !pre_move_on(b, &squares, m) {
         return Err(IllegalMove {
             m,
             fen: to_setup(b).to_fen(),
@@ -259,8 +268,15 @@ pub fn move_(b: &Board, m: Move) -> Result<Board, IllegalMove> {
         history,
         state: apply_move(&b.state, m),
     };
-    ensure("BoardModule`post_move", || post_move(b, m, &result));
+    ensure("BoardModule`post_move", || {
+        post_move_on(b, &squares, m, &result)
+    });
     Ok(result)
+}
+
+/// Whether two boards began at the same start (the same shared value, or equal ones).
+pub(crate) fn same_start(a: &Board, b: &Board) -> bool {
+    Arc::ptr_eq(&a.start, &b.start) || a.start == b.start
 }
 
 /// VDM `default_board`: the standard starting board (FIDE Laws 2.3): White to move, all four

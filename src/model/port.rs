@@ -105,7 +105,7 @@ impl Rules for Game {
 
     fn is_legal(&self, m: &Move) -> bool {
         named_model_move(self, m).is_some_and(|(model_move, squares)| {
-            array::pre_move_on(self.board(), squares, model_move)
+            array::pre_move_on(self.board(), &squares, model_move)
         })
     }
 
@@ -114,8 +114,8 @@ impl Rules for Game {
             mv: *m,
             fen: self.to_setup().to_fen(),
         };
-        let (model_move, _) = named_model_move(self, m).ok_or_else(refused)?;
-        board::move_(self.board(), model_move)
+        let (model_move, squares) = named_model_move(self, m).ok_or_else(refused)?;
+        board::move_on(self.board(), squares, model_move)
             .map(Game::new)
             .map_err(|_| refused())
     }

@@ -3,8 +3,8 @@
 
 use super::{attacked_by_on_array, push_targets, Occupancy, Squares};
 use crate::model::board::{
-    castling_destinations, en_passant_target, ends_right, last_rank, move_, pawn_start_rank,
-    right_colour, turn, Board, Move,
+    castling_destinations, en_passant_target, ends_right, last_rank, move_on, pawn_start_rank,
+    right_colour, same_start, turn, Board, Move,
 };
 use crate::model::piece::{
     coordinate_offset, opposite_colour, pawn_direction, Colour, Coordinate, Direction, Piece,
@@ -277,19 +277,41 @@ fn is_en_passant(squares: &Squares, m: &Move) -> bool {
 /// moves of the other pieces.
 #[must_use]
 pub fn pre_move_on_array(board: &Board, m: Move) -> bool {
-    pre_move_on(board, Squares::of(board.state()), m)
+    pre_move_on(board, &Squares::of(board.state()), m)
 }
 
 /// [`pre_move_on_array`] given the array view of the board's state.
-pub(crate) fn pre_move_on(board: &Board, squares: Squares, m: Move) -> bool {
+pub(crate) fn pre_move_on(board: &Board, squares: &Squares, m: Move) -> bool {
     let view = View {
         only: Some(m.from_()),
-        ..View::from_squares(squares, turn(board))
+        ..View::from_squares(squares.clone(), turn(board))
     };
     m.from_().colour == view.turn
         && view.squares.get(m.from_().coord) == Some(m.from_())
         && view.candidates(board).contains(&m)
         && !view.leaves_king_attacked(view.squares.king(view.turn), &m)
+}
+
+/// The fast form of `board::post_move`: `result` began at the same start, its history is the
+/// board's and `m`, and its state is what `m` does to the board's (played on the array: the
+/// array's move effect, which `tests/model_props.rs` proves equal to `apply_move`), and not
+/// the board's state. For states that satisfy `inv_BoardState`, comparing their arrays is
+/// comparing the sets.
+#[must_use]
+pub fn post_move_on_array(board: &Board, m: Move, result: &Board) -> bool {
+    post_move_on(board, &Squares::of(board.state()), m, result)
+}
+
+/// [`post_move_on_array`] given the array view of the board's state.
+pub(crate) fn post_move_on(board: &Board, before: &Squares, m: Move, result: &Board) -> bool {
+    let n = board.history().len();
+    let history = result.history().len() == n + 1
+        && result.history().iter().take(n).eq(board.history().iter())
+        && result.history().back() == Some(&m);
+    let mut after = before.clone();
+    after.apply(&m);
+    let now = Squares::of(result.state());
+    same_start(board, result) && history && now == after && now != *before
 }
 
 /// The fast form of `board::has_legal_en_passant`: an en-passant capture is legal now.
@@ -329,13 +351,13 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = possible_moves_on_array(board);
+    let (moves, squares) = possible_moves_and_squares(board);
     if depth == 1 {
         return moves.len() as u64;
     }
     moves
         .into_iter()
-        .map(|m| match move_(board, m) {
+        .map(|m| match move_on(board, squares.clone(), m) {
             Ok(next) => perft(&next, depth - 1),
             Err(e) => unreachable!("a possible move is refused: {e}"),
         })

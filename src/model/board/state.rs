@@ -12,7 +12,17 @@ use crate::model::Set;
 // ---------------------------------------------------------------------------------------------
 // Reading the state
 
-/// VDM `piece_at`: the piece standing on `c`, if any.
+/// `{ p | p in set pieces & p.coord = c }`: the pieces of a set that stand on `c`. Pieces sort
+/// by coordinate first, so they are one range of the ordered set, found in O(log n) instead of
+/// by looking at every piece.
+fn on_coordinate(pieces: &Set<Piece>, c: Coordinate) -> impl Iterator<Item = Piece> + '_ {
+    let lowest = Piece::new(PieceType::Pawn, c, Colour::White);
+    let highest = Piece::new(PieceType::King, c, Colour::Black);
+    pieces.range(lowest..=highest).copied()
+}
+
+/// VDM `piece_at`: the piece standing on `c`, if any (the one piece of
+/// `{ p | p in set s & p.coord = c }`: a board state has at most one on each square).
 ///
 /// ```
 /// use vdmchess::model::board::{default_board, piece_at};
@@ -22,7 +32,7 @@ use crate::model::Set;
 /// ```
 #[must_use]
 pub fn piece_at(s: &BoardState, c: Coordinate) -> Option<Piece> {
-    s.pieces().iter().find(|p| p.coord == c).copied()
+    on_coordinate(s.pieces(), c).next()
 }
 
 /// VDM `obstacles`: the occupied squares, as the piece geometry needs them.
@@ -130,24 +140,18 @@ pub fn move_effect(s: &BoardState, m: Move) -> MoveEffect {
     } else if f.piece_type == PieceType::Pawn && f.coord.x() != t.coord.x() && target.is_none() {
         let passed = Coordinate::from_index(((f.coord.y() - 1) * 8 + t.coord.x() - 1) as usize);
         MoveEffect {
-            leave: Set::unit(f).union(
-                s.pieces()
-                    .iter()
-                    .filter(|p| p.coord == passed)
-                    .copied()
-                    .collect(),
-            ),
+            // {f} union { p | p in set s & p.coord = passed }
+            leave: std::iter::once(f)
+                .chain(on_coordinate(s.pieces(), passed))
+                .collect(),
             arrive: Set::unit(t),
         }
     } else {
         MoveEffect {
-            leave: Set::unit(f).union(
-                s.pieces()
-                    .iter()
-                    .filter(|p| p.coord == t.coord)
-                    .copied()
-                    .collect(),
-            ),
+            // {f} union { p | p in set s & p.coord = t.coord }
+            leave: std::iter::once(f)
+                .chain(on_coordinate(s.pieces(), t.coord))
+                .collect(),
             arrive: Set::unit(t),
         }
     }
@@ -159,13 +163,13 @@ pub fn move_effect(s: &BoardState, m: Move) -> MoveEffect {
 #[must_use]
 pub fn apply_move(s: &BoardState, m: Move) -> BoardState {
     let e = move_effect(s, m);
-    // { p | p in set s \ e.leave & not exists a in set e.arrive & a.coord = p.coord }, as the
-    // set s \ e.leave without the pieces that fail the condition (at most one per arrival).
+    // { p | p in set s \ e.leave & not exists a in set e.arrive & a.coord = p.coord }: the set
+    // s \ e.leave without the pieces that stand where a piece arrives.
     let left = s.pieces().clone().relative_complement(e.leave);
-    let replaced: Set<Piece> = left
+    let replaced: Set<Piece> = e
+        .arrive
         .iter()
-        .filter(|p| e.arrive.iter().any(|a| a.coord == p.coord))
-        .copied()
+        .flat_map(|a| on_coordinate(&left, a.coord))
         .collect();
     BoardState::computed(left.relative_complement(replaced).union(e.arrive))
 }

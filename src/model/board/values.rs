@@ -197,9 +197,12 @@ impl BoardState {
     }
 
     /// A state the model computed from a valid one ([`super::apply_move`]), which satisfies
-    /// [`inv_board_state`] (checked with the feature `contracts`).
+    /// [`inv_board_state`] (checked with the feature `contracts`, by its fast form
+    /// [`crate::model::array::inv_board_state_in_order`]).
     pub(crate) fn computed(pieces: Set<Piece>) -> BoardState {
-        crate::model::ensure("BoardModule`inv_BoardState", || inv_board_state(&pieces));
+        crate::model::ensure("BoardModule`inv_BoardState", || {
+            crate::model::array::inv_board_state_in_order(&pieces)
+        });
         BoardState(pieces)
     }
 
