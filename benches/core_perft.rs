@@ -1,11 +1,12 @@
-//! Criterion benchmarks of the core's perft (bulk counting, one thread) on the three positions
+//! Criterion benchmarks of the port's perft over the core (bulk counting, one thread) on the three positions
 //! the peer comparison uses (`scripts/bench_perft_peers.sh`), at depths small enough for
 //! criterion's repeated sampling, plus the port-level replay path (`play_unchecked` with
 //! repetition bookkeeping and the masked `legal_moves_to_into` a SAN reader calls).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use vdmchess::core::{perft, Chess, Position};
+use vdmchess::core::{Chess, Position};
 use vdmchess::notation::fen::parse_fen;
+use vdmchess::rules::perft;
 use vdmchess::{CastlingMode, Rules, Setup};
 
 const POSITIONS: [(&str, &str, u32); 3] = [

@@ -3,7 +3,9 @@
 # crates.io (chess, cozy-chess, shakmaty) and Stockfish's `go perft`, on three positions.
 #
 # It builds one small program OUTSIDE the repository (default /tmp/peers) that depends on the
-# three crates from crates.io and on this repository by path, so every library is compiled the
+# three crates from crates.io (the newest releases of chess 3, cozy-chess 0.3 and shakmaty 0.30
+# that build with the installed Rust: edition 2024 makes Cargo's resolver pick them, and the
+# versions used are printed) and on this repository by path, so every library is compiled the
 # same way (release, thin LTO, one codegen unit, portable x86-64: no target-cpu=native). Each
 # run is a whole process (start-up included). The libraries take turns run by run, and the
 # script prints, from the median of RUNS runs, million nodes per second by the wall clock and
@@ -24,13 +26,13 @@ cat > "$PEERS/Cargo.toml" <<TOML
 [package]
 name = "peers"
 version = "0.1.0"
-edition = "2021"
+edition = "2024"
 publish = false
 
 [dependencies]
 chess = "3.2"
-cozy-chess = "0.3"
-shakmaty = "0.27"
+cozy-chess = "0.3.4"
+shakmaty = "0.30"
 vdmchess = { path = "$REPO" }
 
 [profile.release]
@@ -80,15 +82,18 @@ fn main() {
         "vdmchess" => {
             let setup = vdmchess::notation::fen::parse_fen(fen).unwrap();
             let pos = vdmchess::core::Position::from_setup(&setup, vdmchess::CastlingMode::Standard).unwrap();
-            vdmchess::core::perft_threads(&pos, depth, threads)
+            vdmchess::rules::perft_threads(&pos, depth, threads)
         }
         other => panic!("unknown library {other}"),
     };
     println!("{nodes}");
 }
 RUST
-(cd "$PEERS" && cargo build --release --quiet)
+(cd "$PEERS" && cargo update --quiet && cargo build --release --quiet)
 BIN="$PEERS/target/release/peers"
+echo "peers: $(cd "$PEERS" && cargo tree --depth 1 -e normal --prefix none | grep -E '^(chess|cozy-chess|shakmaty) ' | cut -d' ' -f1,2 | tr '\n' ' ')"
+[ -x "$STOCKFISH" ] && echo "stockfish: $(echo quit | "$STOCKFISH" | head -n 1)"
+echo "date: $(date -u +%Y-%m-%d), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 POSITIONS=(
   "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6"

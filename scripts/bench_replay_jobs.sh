@@ -38,6 +38,7 @@ halves() {
   wait
 }
 
+echo "date: $(date -u +%Y-%m-%d), vdmchess $(git rev-parse --short HEAD), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "corpus x4: $GAMES games, $(du -m "$WORK/x4.pgn" | cut -f1) MB; $ROUNDS rounds (ms)"
 echo "round jobs1 jobs2 halves"
 for r in $(seq "$ROUNDS"); do

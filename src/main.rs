@@ -1,18 +1,35 @@
-//! The `vdmchess` command line: `perft`, `replay` and `show`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, and the oracle's `diff`,
+//! `fuzz` and `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
-//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, or `perft
-//! --rules both` found a difference); 2 bad arguments or input that cannot be read (an invalid
-//! FEN, a missing file).
+//! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
+//! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
+//! the rules in `diff` or `fuzz`); 2 bad arguments or input that cannot be read (an invalid FEN,
+//! a missing file), or an engine that failed (did not start, did not answer in time, died,
+//! printed something else).
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli;
 
-use cli::{perft::perft_command, replay::replay_command, show::show_command};
+use cli::{
+    diff::diff_command,
+    explain::explain_command,
+    fuzz::fuzz_command,
+    perft::{perft_command, perft_compare, PerftArgs},
+    perftree::perftree_command,
+    replay::{replay_command, ExportArgs},
+    show::{show_command, ShowArgs},
+    PositionOptions, LENIENT_NEEDS_CORE,
+};
+use vdmchess::core::{Chess, Position};
+use vdmchess::model::game::Game;
+use vdmchess::render::text::Glyphs;
+use vdmchess::runner::{Lockstep, Single};
+use vdmchess::Color;
 
 #[derive(Parser)]
 #[command(
@@ -35,6 +52,83 @@ pub(crate) enum RulesArg {
     Both,
 }
 
+/// The rules our side of a comparison is computed with.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum OurRules {
+    /// The fast bitboard core.
+    Core,
+    /// The reference model (the executable specification).
+    Model,
+}
+
+/// The engine compared with the rules: a UCI engine, or a perftree-style script.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub(crate) struct EngineArgs {
+    /// A UCI engine that answers `go perft N` (a command line, split as a shell would).
+    #[arg(long)]
+    pub(crate) engine: Option<String>,
+    /// A perftree-style script, run as `CMD DEPTH "FEN" ["MOVES"]`.
+    #[arg(long)]
+    pub(crate) script: Option<String>,
+}
+
+/// The arguments of `vdmchess diff`.
+#[derive(Args)]
+pub(crate) struct DiffArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// Moves played from the start before comparing (UCI move text).
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Depth in plies.
+    #[arg(long, short)]
+    pub(crate) depth: u32,
+    /// Which rules we count with.
+    #[arg(long, value_enum, default_value = "core")]
+    pub(crate) rules: OurRules,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+    #[arg(long)]
+    pub(crate) lenient: bool,
+    /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+/// The arguments of `vdmchess fuzz`.
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    /// How many cases to compare.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) cases: u64,
+    /// The seed of the case generator (the same seed gives the same run); random when absent.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// The perft depth of each comparison.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub(crate) depth: u32,
+    /// One JSON object on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub(crate) timeout: f64,
+    /// Also generate positions beyond the material limits.
+    #[arg(long)]
+    pub(crate) lenient: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (Stockfish's `go perft` format).
@@ -51,12 +145,16 @@ enum Command {
         /// Which rules count; `both` prints the moves whose counts differ.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Threads for the core's perft (split at the root).
+        /// Threads sharing the count (the tree is split one or two plies below the root).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
         #[arg(long)]
         chess960: bool,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side;
+        /// `--rules core` only).
+        #[arg(long)]
+        lenient: bool,
     },
     /// Replay every game of PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, or `-` for standard input).
     Replay {
@@ -77,12 +175,76 @@ enum Command {
         /// Print only the games with errors (and the summary).
         #[arg(long)]
         errors_only: bool,
+        /// Write the games that replayed to FILE as normalized PGN: Seven Tag Roster first,
+        /// canonical SAN, comments, NAGs and variations kept (variations replayed too). The
+        /// games are read on one thread.
+        #[arg(long, value_name = "FILE")]
+        export: Option<String>,
+        /// Write the games that failed (or, with --export, whose variations did) to FILE,
+        /// unchanged.
+        #[arg(long, value_name = "FILE")]
+        export_errors: Option<String>,
+        /// Leave variations out of the export instead of checking them.
+        #[arg(long)]
+        no_variations: bool,
     },
-    /// Show a position: board, FEN, status and legal moves.
+    /// Show a position: board, FEN, status and legal moves; with --svg, a picture of it.
     Show {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Draw the pieces as Unicode figurines instead of FEN letters.
+        #[arg(long)]
+        unicode: bool,
+        /// Write an SVG picture of the board to FILE (`-`: standard output, and no text).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Tint the squares of the last move (in the SVG), e.g. e2e4.
+        #[arg(long, value_name = "UCI")]
+        lastmove: Option<String>,
+        /// Arrows to draw (in the SVG), e.g. e2e4,g1f3.
+        #[arg(long, value_name = "UCI,...", value_delimiter = ',')]
+        arrows: Vec<String>,
+        /// Squares to mark (in the SVG), e.g. e4,d5.
+        #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
+        squares: Vec<String>,
+        /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Find the first position where an engine's perft divide differs from the rules', and why.
+    Diff(DiffArgs),
+    /// Compare an engine with the rules on generated positions; shrink the first difference.
+    Fuzz(FuzzArgs),
+    /// Answer perftree's script convention: `vdmchess perftree DEPTH FEN [MOVES]`.
+    Perftree {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (FEN, X-FEN or Shredder-FEN).
+        fen: String,
+        /// Moves played from it first, separated by spaces (UCI move text).
+        moves: Option<String>,
+    },
+    /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
+    /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
+    Explain {
+        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`).
+        #[arg(value_name = "MOVE")]
+        text: String,
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one JSON object: move, legal, reason, clause, fide, detail, uci, san,
+        /// effects, marks.
+        #[arg(long)]
+        json: bool,
+        /// Write an SVG picture of the position with the explanation marked (the attacker and
+        /// the square it attacks, the pin line, the move) to FILE (`-`: standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
 }
 
@@ -96,7 +258,22 @@ fn main() -> ExitCode {
             rules,
             threads,
             chess960,
-        } => perft_command(depth, fen.as_deref(), divide, rules, threads, chess960),
+            lenient,
+        } => {
+            let args = PerftArgs {
+                depth,
+                fen: fen.as_deref(),
+                divide,
+                threads,
+                options: PositionOptions { chess960, lenient },
+            };
+            match rules {
+                RulesArg::Core => perft_command::<Position>(args),
+                _ if lenient => Err(LENIENT_NEEDS_CORE.into()),
+                RulesArg::Model => perft_command::<Game>(args),
+                RulesArg::Both => perft_compare::<Game, Position>(args),
+            }
+        }
         Command::Replay {
             files,
             rules,
@@ -104,8 +281,67 @@ fn main() -> ExitCode {
             json,
             strict,
             errors_only,
-        } => replay_command(files, rules, jobs, json, strict, errors_only),
-        Command::Show { fen } => show_command(fen.as_deref()),
+            export,
+            export_errors,
+            no_variations,
+        } => {
+            let export = ExportArgs {
+                games: export,
+                errors: export_errors,
+                no_variations,
+            };
+            match rules {
+                RulesArg::Core => {
+                    replay_command::<Single<Chess>>(files, jobs, json, strict, errors_only, export)
+                }
+                RulesArg::Model => {
+                    replay_command::<Single<Game>>(files, jobs, json, strict, errors_only, export)
+                }
+                RulesArg::Both => replay_command::<Lockstep<Game, Chess>>(
+                    files,
+                    jobs,
+                    json,
+                    strict,
+                    errors_only,
+                    export,
+                ),
+            }
+        }
+        Command::Show {
+            fen,
+            unicode,
+            svg,
+            flip,
+            lastmove,
+            arrows,
+            squares,
+            lenient,
+        } => show_command(&ShowArgs {
+            fen: fen.as_deref(),
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
+            glyphs: if unicode {
+                Glyphs::Unicode
+            } else {
+                Glyphs::Ascii
+            },
+            svg: svg.as_deref(),
+            bottom: if flip { Color::Black } else { Color::White },
+            lastmove: lastmove.as_deref(),
+            arrows: &arrows,
+            squares: &squares,
+        }),
+        Command::Explain {
+            text,
+            fen,
+            json,
+            svg,
+        } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
+        Command::Diff(args) => diff_command(&args),
+        Command::Fuzz(args) => fuzz_command(&args),
+        Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
     };
     match result {
         Ok(code) => code,

@@ -11,12 +11,16 @@
 //! takes own rook* (`to` is the rook's square), so one encoding serves standard chess and every
 //! Chess960 start; [`Move::to_uci`] writes `e1g1` or `e1h1` as the [`CastlingMode`] asks.
 
+mod perft;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
+
+pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -177,6 +181,34 @@ impl fmt::Display for Status {
     }
 }
 
+/// A draw the player to move may claim (FIDE Laws 9.2, 9.3): it does not end the game by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claim {
+    /// The position has occurred three times (9.2); see [`Rules::is_threefold_repetition`].
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a pawn move or capture (9.3): the half-move clock is
+    /// at least 100; see [`Rules::is_fifty_moves`].
+    FiftyMoves,
+}
+
+impl Claim {
+    /// The snake_case name used in JSON output (`threefold_repetition`, `fifty_moves`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Claim::ThreefoldRepetition => "threefold_repetition",
+            Claim::FiftyMoves => "fifty_moves",
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The rules of chess as one small port.
 ///
 /// A value is a validated game state: a position plus what the draw rules need of its past
@@ -191,7 +223,17 @@ impl fmt::Display for Status {
 ///   a pawn, rook or queen can; a side with knights can if it has more than one piece besides
 ///   the king or the opponent has anything but king and queens; a side with bishops can unless
 ///   all bishops on the board stand on one square colour and there are no pawns or knights.
+///
+/// The answers about how the game stands ([`Rules::status`], [`Rules::is_checkmate`],
+/// [`Rules::is_stalemate`], [`Rules::is_threefold_repetition`], [`Rules::is_fifty_moves`],
+/// [`Rules::claims`]) have default bodies built on the other methods, for implementations
+/// with nothing better. The model and the core each answer from their own functions
+/// (`GameModule`'s for the model), so comparing them compares two implementations.
 pub trait Rules: Clone + Sized {
+    /// What messages call this implementation, e.g. when two are replayed in lock step and
+    /// disagree (`"the model"`, `"the core"`).
+    const NAME: &'static str = "the implementation";
+
     /// Validates `setup` and builds the state, with no history before it.
     ///
     /// # Errors
@@ -214,6 +256,27 @@ pub trait Rules: Clone + Sized {
 
     /// Appends every legal move to `out` (which it does not clear).
     fn legal_moves_into(&self, out: &mut Vec<Move>);
+
+    /// The number of legal moves: what [`perft`] counts at its last ply. Implementations may
+    /// count without listing the moves (the core adds up the sizes of its move groups).
+    fn legal_move_count(&self) -> u64 {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
+        out.len() as u64
+    }
+
+    /// Calls `f` with the position after each legal move: how [`perft`] walks the tree.
+    /// Implementations may do it without listing the moves (the core plays its move groups
+    /// directly).
+    fn for_each_child<F: FnMut(&Self)>(&self, mut f: F) {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves_into(&mut moves);
+        for m in &moves {
+            let mut next = self.clone();
+            next.play_unchecked(m);
+            f(&next);
+        }
+    }
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move> {
@@ -308,6 +371,18 @@ pub trait Rules: Clone + Sized {
         self.halfmove_clock() >= 100
     }
 
+    /// The draws the player to move may claim now, threefold repetition first.
+    fn claims(&self) -> Vec<Claim> {
+        let mut out = Vec::new();
+        if self.is_threefold_repetition() {
+            out.push(Claim::ThreefoldRepetition);
+        }
+        if self.is_fifty_moves() {
+            out.push(Claim::FiftyMoves);
+        }
+        out
+    }
+
     /// How the game stands by the automatic rules; see [`Status`].
     fn status(&self) -> Status {
         let no_moves = !self.has_legal_moves();
@@ -325,52 +400,4 @@ pub trait Rules: Clone + Sized {
             Status::Ongoing
         }
     }
-
-    /// The number of leaf nodes of the legal move tree `depth` plies deep, counting the last
-    /// ply in bulk. Written once for every implementation; the core also has a faster one.
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-}
-
-/// Perft over the port: leaf nodes of the legal move tree, the last ply counted in bulk.
-///
-/// ```
-/// # // Doctested against the core in tests/; here the signature only.
-/// # fn _f<R: vdmchess::Rules>(r: &R) -> u64 { vdmchess::rules::perft(r, 1) }
-/// ```
-pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Perft divided by the first move: each legal move with the leaf count below it, in the
-/// order [`Rules::legal_moves`] gives them.
-pub fn perft_divide<R: Rules>(pos: &R, depth: u32) -> Vec<(Move, u64)> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(&m);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(&next, depth - 1)
-            };
-            (m, n)
-        })
-        .collect()
 }

@@ -7,7 +7,10 @@
 //! setup itself ([`SetupError`]).
 //!
 //! Castling rights name the rook's square, so one representation serves standard chess and
-//! Chess960 (FIDE Laws, Guidelines III).
+//! Chess960 (FIDE Laws, Guidelines III). A setup writes its own FEN ([`Setup::to_fen`], in
+//! `setup/fen.rs`), so the rule implementations need nothing from `notation/`.
+
+mod fen;
 
 use std::fmt;
 
@@ -23,6 +26,17 @@ pub enum CastlingMode {
     Standard,
     /// Chess960: any start array, UCI castling as king-takes-rook (`e1h1`).
     Chess960,
+}
+
+/// Whether validation holds a setup to the material a game can reach: at most 16 pieces and
+/// 8 pawns a side (FIDE Laws 2.3 and 3.7.5: nothing is ever added to the board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum MaterialLimits {
+    /// The limits hold (the default, and what [`Setup::validate`] checks).
+    #[default]
+    Enforced,
+    /// No limit on the number of pieces or pawns; every other check still applies.
+    Ignored,
 }
 
 /// A position as FEN describes it: placement, side to move, castling rights, en-passant square
@@ -293,6 +307,29 @@ impl Setup {
     /// assert!(err.problems.contains(&SetupProblem::MissingKing(vdmchess::Color::Black)));
     /// ```
     pub fn validate(&self, mode: CastlingMode) -> Result<(), SetupError> {
+        self.validate_with(mode, MaterialLimits::Enforced)
+    }
+
+    /// [`Setup::validate`], with the material limits (16 pieces and 8 pawns a side) enforced or
+    /// not: perft test positions break them on purpose to reach large move counts
+    /// (`--lenient` on the command line). Every other check is the same.
+    ///
+    /// # Errors
+    ///
+    /// As [`Setup::validate`], without [`SetupProblem::TooManyPieces`] and
+    /// [`SetupProblem::TooManyPawns`] when `limits` is [`MaterialLimits::Ignored`].
+    ///
+    /// ```
+    /// use vdmchess::{CastlingMode, MaterialLimits};
+    /// let queens = vdmchess::notation::fen::parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    /// assert!(queens.validate(CastlingMode::Standard).is_err());
+    /// assert!(queens.validate_with(CastlingMode::Standard, MaterialLimits::Ignored).is_ok());
+    /// ```
+    pub fn validate_with(
+        &self,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<(), SetupError> {
         let mut problems = Vec::new();
         for color in Color::ALL {
             let kings = self
@@ -309,7 +346,7 @@ impl Setup {
             let pieces = Square::all()
                 .filter(|&sq| matches!(self.piece_at(sq), Some(p) if p.color == color))
                 .count();
-            if pieces > 16 {
+            if pieces > 16 && limits == MaterialLimits::Enforced {
                 problems.push(SetupProblem::TooManyPieces(color));
             }
             let pawns = self
@@ -318,7 +355,7 @@ impl Setup {
                     role: Role::Pawn,
                 })
                 .len();
-            if pawns > 8 {
+            if pawns > 8 && limits == MaterialLimits::Enforced {
                 problems.push(SetupProblem::TooManyPawns(color));
             }
         }

@@ -1,30 +1,15 @@
 //! The command line: output formats and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
+use common::cli::vdmchess_with_input;
 
 fn vdmchess(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vdmchess"))
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn vdmchess_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(o: &Output) -> String {
@@ -93,6 +78,18 @@ fn perft_chess960_writes_king_takes_rook() {
     assert!(text.contains("c1a1: 1\n"), "{text}");
     assert!(text.contains("c1e1: 1\n"), "{text}");
     assert!(text.ends_with("Nodes searched: 23\n"), "{text}");
+}
+
+#[test]
+fn perft_depth_0_is_the_root_alone_for_every_rules() {
+    for rules in ["core", "model", "both"] {
+        let o = vdmchess(&["perft", "--depth", "0", "--rules", rules]);
+        assert!(o.status.success(), "{rules}");
+        assert_eq!(stdout(&o), "Nodes searched: 1\n", "{rules}");
+        let o = vdmchess(&["perft", "--depth", "0", "--rules", rules, "--divide"]);
+        assert!(o.status.success(), "{rules} --divide");
+        assert_eq!(stdout(&o), "\nNodes searched: 1\n", "{rules} --divide");
+    }
 }
 
 #[test]

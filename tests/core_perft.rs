@@ -8,8 +8,9 @@
 mod common;
 
 use common::perft_data::{load, PerftCase};
-use vdmchess::core::{perft_divide, perft_threads, Position};
+use vdmchess::core::Position;
 use vdmchess::notation::fen::parse_fen;
+use vdmchess::rules::{perft_divide, perft_threads};
 use vdmchess::{CastlingMode, Setup};
 
 fn position(case: &PerftCase) -> Position {
@@ -109,14 +110,17 @@ fn divide_sums_to_perft_and_names_every_move() {
     )
     .unwrap();
     let divide = perft_divide(&pos, 3);
-    assert_eq!(divide.len(), 48);
-    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
+    assert_eq!(divide.moves.len(), 48);
+    assert_eq!(divide.moves.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
+    assert_eq!(divide.nodes, 97_862);
     let castle = divide
+        .moves
         .iter()
         .find(|(m, _)| m.to_uci(CastlingMode::Standard) == "e1g1")
         .expect("kiwipete has O-O");
     assert_eq!(castle.1, 2_059);
-    assert!(perft_divide(&pos, 0).is_empty());
+    let root = perft_divide(&pos, 0);
+    assert_eq!((root.moves.len(), root.nodes), (0, 1));
 }
 
 #[test]

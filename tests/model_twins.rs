@@ -13,8 +13,9 @@ use quickcheck::{quickcheck, TestResult};
 
 use vdmchess::model::arbitrary::{games_from_placements, random_play, starts_and_choices};
 use vdmchess::model::array::{
-    attacked_by_on_array, automatic_draw_on_array, halfmove_clock_on_array,
-    has_legal_en_passant_on_array, in_check_on_array, possible_moves_on_array, post_move_on_array,
+    attacked_by_on_array, automatic_draw_on_array, claimable_draws_on_array,
+    halfmove_clock_on_array, has_legal_en_passant_on_array, in_check_on_array,
+    is_checkmate_on_array, is_stalemate_on_array, possible_moves_on_array, post_move_on_array,
     pre_move_on_array, repetition_count_on_array, winner_on_array, Squares,
 };
 use vdmchess::model::board::{
@@ -181,6 +182,9 @@ proptest! {
     #[test]
     fn the_ends_on_array_are_the_ends(games in games()) {
         let g = games.last().unwrap();
+        prop_assert_eq!(is_checkmate_on_array(g), game::is_checkmate(g));
+        prop_assert_eq!(is_stalemate_on_array(g), game::is_stalemate(g));
+        prop_assert_eq!(claimable_draws_on_array(g), game::claimable_draws(g));
         prop_assert_eq!(automatic_draw_on_array(g), game::automatic_draw(g));
         prop_assert_eq!(winner_on_array(g), game::winner(g));
     }

@@ -1,8 +1,9 @@
 //! The replay runner against python-chess's results for every PGN file in
 //! `spec/conformance/games/` and `spec/conformance/pgn/` (the `*.expected.jsonl` oracles).
 //!
-//! Each game's `plies` and `final_fen` must equal python-chess's, and a game has an error
-//! exactly when python-chess flags one. Where python-chess reads non-conforming input in its own
+//! Each game's `plies`, `final_fen`, `status` and `claims` must equal python-chess's (the
+//! status in the order of its `outcome()`: checkmate, insufficient material, stalemate, 75
+//! moves, fivefold repetition), and a game has an error exactly when python-chess flags one. Where python-chess reads non-conforming input in its own
 //! way, we follow the PGN standard (as pgn-reader and pgn-extract do); every such exception is
 //! listed in [`JOINED`].
 
@@ -11,7 +12,20 @@ use std::fs;
 use std::path::Path;
 
 use serde_json::Value;
-use vdmchess::runner::{replay_reader, GameReport, Options, RulesChoice};
+
+mod common;
+use common::pgn_files;
+use vdmchess::core::Chess;
+use vdmchess::model::game::Game;
+use vdmchess::runner::{replay_reader, GameReport, Lockstep, Options, Single};
+use vdmchess::{Claim, Status};
+
+/// Which rules replay the games, as the CLI's `--rules core` and `--rules both` choose.
+#[derive(Debug, Clone, Copy)]
+enum RulesChoice {
+    Core,
+    Both,
+}
 
 /// python-chess ends a game at a blank line once the movetext has begun (a comment counts as
 /// movetext), or at a second blank line after the tags, and reads what follows as a new game
@@ -39,6 +53,42 @@ const STRICTER: &[(&str, usize, usize, &str)] = &[
     // `--nestedcomment` as a null move (2 plies, no error).
     ("pgn-extract-nested-comment", 0, 1, "which"),
 ];
+
+/// python-chess's verdict on the final position, in the order of its `outcome()`:
+/// checkmate, insufficient material, stalemate (the record's flags), then the automatic draws
+/// by the 75-move rule and fivefold repetition (its `outcome` field).
+fn expected_status(want: &Value) -> Status {
+    let flag = |field: &str| want[field].as_bool().unwrap();
+    if flag("checkmate") {
+        Status::Checkmate
+    } else if flag("insufficient_material") {
+        Status::InsufficientMaterial
+    } else if flag("stalemate") {
+        Status::Stalemate
+    } else {
+        match want["outcome"].as_str() {
+            None => Status::Ongoing,
+            Some("seventyfive_moves") => Status::SeventyfiveMoves,
+            Some("fivefold_repetition") => Status::FivefoldRepetition,
+            Some(other) => panic!("outcome {other} without its flag in {want}"),
+        }
+    }
+}
+
+/// The draws python-chess says the player to move could claim: threefold repetition (the
+/// record's flag) and fifty moves (the half-move clock of its final FEN is at least 100).
+fn expected_claims(want: &Value) -> Vec<Claim> {
+    let mut claims = Vec::new();
+    if want["threefold_repetition"].as_bool().unwrap() {
+        claims.push(Claim::ThreefoldRepetition);
+    }
+    let fen = want["final_fen"].as_str().unwrap();
+    let clock: u32 = fen.split(' ').nth(4).unwrap().parse().unwrap();
+    if clock >= 100 {
+        claims.push(Claim::FiftyMoves);
+    }
+    claims
+}
 
 fn expected(path: &Path) -> Vec<Value> {
     fs::read_to_string(path)
@@ -84,11 +134,15 @@ fn replay(path: &Path, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
 fn replay_bytes(bytes: &[u8], file: &str, rules: RulesChoice, jobs: usize) -> Vec<GameReport> {
     let mut reports = Vec::new();
     let options = Options {
-        rules,
         jobs,
         ..Options::default()
     };
-    replay_reader(bytes, file, &options, &mut |r| reports.push(r)).unwrap();
+    let sink = &mut |r| reports.push(r);
+    match rules {
+        RulesChoice::Core => replay_reader::<Single<Chess>, _>(bytes, file, &options, sink),
+        RulesChoice::Both => replay_reader::<Lockstep<Game, Chess>, _>(bytes, file, &options, sink),
+    }
+    .unwrap();
     reports
 }
 
@@ -125,6 +179,13 @@ fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
                 report.index, report.plies, report.final_fen, report.error
             ));
         }
+        let (status, claims) = (expected_status(want), expected_claims(want));
+        if report.status != status || report.claims != claims {
+            mismatches.push(format!(
+                "{stem}#{}: ours {} {:?}; python-chess {status} {claims:?}",
+                report.index, report.status, report.claims
+            ));
+        }
         if let Some(result) = want["result"].as_str() {
             assert_eq!(report.result, result, "{stem}#{}", report.index);
         }
@@ -136,16 +197,6 @@ fn check_file(path: &Path, rules: RulesChoice, jobs: usize) -> usize {
         mismatches[..mismatches.len().min(20)].join("\n")
     );
     ours.len()
-}
-
-fn pgn_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]

@@ -1,33 +1,64 @@
-//! `vdmchess show`: a position as text.
+//! `vdmchess show`: a position as text (ASCII or Unicode) and as an SVG picture.
 
 use std::process::ExitCode;
 
 use vdmchess::core::Chess;
-use vdmchess::Rules;
+use vdmchess::notation::san::SanPlus;
+use vdmchess::notation::uci::UciMove;
+use vdmchess::oracle::explain::Explanation;
+use vdmchess::render::svg::{Arrow, Picture, Tint};
+use vdmchess::render::text::{board_text, Glyphs};
+use vdmchess::{Color, Rules, Setup, Square};
 
-use super::setup_of;
+use super::{setup_of, PositionOptions};
 
-pub(crate) fn show_command(fen: Option<&str>) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(fen, false)?;
-    let pos = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
-    let mut text = String::new();
-    for rank in (0..8u8).rev() {
-        text.push_str(&format!("{} ", rank + 1));
-        for file in 0..8u8 {
-            let sq = vdmchess::Square::from_coords(file, rank).expect("file and rank below 8");
-            text.push(' ');
-            text.push(pos.piece_at(sq).map_or('.', |p| p.char()));
+/// What `show` was asked to draw.
+pub(crate) struct ShowArgs<'a> {
+    pub(crate) fen: Option<&'a str>,
+    pub(crate) options: PositionOptions,
+    pub(crate) glyphs: Glyphs,
+    pub(crate) svg: Option<&'a str>,
+    pub(crate) bottom: Color,
+    pub(crate) lastmove: Option<&'a str>,
+    pub(crate) arrows: &'a [String],
+    pub(crate) squares: &'a [String],
+}
+
+pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
+    let (setup, mode) = setup_of(args.fen, args.options)?;
+    let pos =
+        Chess::from_setup_with(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
+    if let Some(path) = args.svg {
+        let mut picture = Picture::new(&setup);
+        picture.bottom = args.bottom;
+        picture.last_move = args.lastmove.map(two_squares).transpose()?;
+        for a in args.arrows {
+            let (from, to) = two_squares(a)?;
+            picture.arrows.push(Arrow {
+                from,
+                to,
+                tint: Tint::Green,
+            });
         }
-        text.push('\n');
+        for sq in args.squares {
+            picture.marked.push(
+                sq.parse::<Square>()
+                    .map_err(|e| format!("--squares: {e}"))?,
+            );
+        }
+        write_svg(path, &picture)?;
+        if path == "-" {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
-    text.push_str("   a b c d e f g h\n\n");
     let moves: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|m| vdmchess::notation::san::SanPlus::from_move(&pos, m).to_string())
+        .map(|m| SanPlus::from_move(&pos, m).to_string())
         .collect();
     println!(
-        "{text}fen: {}\nstatus: {}\ncheck: {}\nlegal moves ({}): {}",
+        "{}\nfen: {}\nstatus: {}\ncheck: {}\nlegal moves ({}): {}",
+        board_text(&setup.board, args.glyphs, args.bottom),
         pos.to_setup().to_fen(),
         pos.status(),
         pos.is_check(),
@@ -35,4 +66,49 @@ pub(crate) fn show_command(fen: Option<&str>) -> Result<ExitCode, String> {
         moves.join(" ")
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The from- and to-square of UCI-like text `e2e4` (a promotion letter is ignored; `e4e4`
+/// names one square).
+fn two_squares(text: &str) -> Result<(Square, Square), String> {
+    let same = text.len() == 4 && text[..2] == text[2..];
+    let parsed = if same {
+        text[..2].parse::<Square>().map(|s| (s, s)).ok()
+    } else {
+        match UciMove::from_ascii(text.as_bytes()) {
+            Ok(UciMove::Normal { from, to, .. }) => Some((from, to)),
+            _ => None,
+        }
+    };
+    parsed.ok_or_else(|| format!("invalid squares {text:?}: expected two squares such as e2e4"))
+}
+
+/// The picture of an explanation: the position, its marked squares, and its arrows (green for
+/// a legal move, red for the attacks and lines that refuse an illegal one).
+pub(crate) fn explanation_picture(setup: &Setup, why: &Explanation) -> Picture {
+    let mut picture = Picture::new(setup);
+    let tint = if why.legal { Tint::Green } else { Tint::Red };
+    picture.marked = why.marks.squares.clone();
+    picture.arrows = why
+        .marks
+        .arrows
+        .iter()
+        .map(|a| Arrow {
+            from: a.from,
+            to: a.to,
+            tint,
+        })
+        .collect();
+    picture
+}
+
+/// Writes the picture's SVG to `path` (`-`: standard output).
+pub(crate) fn write_svg(path: &str, picture: &Picture) -> Result<(), String> {
+    let svg = picture.to_svg();
+    if path == "-" {
+        print!("{svg}");
+        Ok(())
+    } else {
+        std::fs::write(path, svg).map_err(|e| format!("{path}: {e}"))
+    }
 }

@@ -8,15 +8,12 @@
 //! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
 //! collision of two different positions has probability about 2^-64 per comparison.
 
-use super::bitboard::{Bitboard, Squares};
+use super::bitboard::Squares;
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules};
-use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::rules::{Move, Rules, Status};
+use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square};
-
-/// The dark squares (a1 is dark).
-const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 
 /// The performance core behind the port: a bitboard [`Position`] and its repetition history.
 ///
@@ -25,12 +22,11 @@ const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 /// use vdmchess::{CastlingMode, Rules, Setup};
 /// let game = Chess::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
 /// assert_eq!(game.legal_moves().len(), 20);
-/// assert_eq!(game.perft(4), 197_281);
+/// assert_eq!(vdmchess::rules::perft(&game, 4), 197_281);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Chess {
     pos: Position,
-    mode: CastlingMode,
     keys: Vec<u64>,
 }
 
@@ -57,12 +53,38 @@ impl Chess {
         &self.pos
     }
 
-    /// A game starting at `pos`, with no history before it.
+    /// A game starting at `pos`, with no history before it, writing castling as `mode` asks.
     #[must_use]
-    pub fn from_position(pos: Position, mode: CastlingMode) -> Chess {
+    pub fn from_position(mut pos: Position, mode: CastlingMode) -> Chess {
+        pos.mode = mode;
         let mut keys = Vec::with_capacity(128);
         keys.push(repetition_key(&pos));
-        Chess { pos, mode, keys }
+        Chess { pos, keys }
+    }
+
+    /// [`Rules::from_setup`] validating by [`Setup::validate_with`]: with
+    /// [`MaterialLimits::Ignored`] it accepts positions beyond the material limits.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    ///
+    /// ```
+    /// use vdmchess::core::Chess;
+    /// use vdmchess::{rules::perft, CastlingMode, MaterialLimits};
+    /// let queens = vdmchess::notation::fen::parse_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+    /// let pos = Chess::from_setup_with(&queens, CastlingMode::Standard, MaterialLimits::Ignored).unwrap();
+    /// assert_eq!((perft(&pos, 1), perft(&pos, 2)), (270, 0));
+    /// ```
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Chess, SetupError> {
+        Ok(Chess::from_position(
+            Position::from_setup_with(setup, mode, limits)?,
+            mode,
+        ))
     }
 
     /// The repetition keys of every position since the start, the current one last.
@@ -70,29 +92,11 @@ impl Chess {
     pub fn repetition_keys(&self) -> &[u64] {
         &self.keys
     }
-
-    /// Whether `color` alone lacks mating material (python-chess's rule, see [`Rules`]).
-    fn lacks_mating_material(&self, color: Color) -> bool {
-        let p = &self.pos;
-        let ours = p.color_bb(color);
-        let theirs = p.color_bb(color.other());
-        let role = |r: Role| p.role_bb(r);
-        if ours & (role(Role::Pawn) | role(Role::Rook) | role(Role::Queen)) != 0 {
-            return false;
-        }
-        if ours & role(Role::Knight) != 0 {
-            return ours.count_ones() <= 2 && theirs & !role(Role::King) & !role(Role::Queen) == 0;
-        }
-        if ours & role(Role::Bishop) != 0 {
-            let bishops = role(Role::Bishop);
-            let same_colour = bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0;
-            return same_colour && role(Role::Pawn) == 0 && role(Role::Knight) == 0;
-        }
-        true
-    }
 }
 
 impl Rules for Chess {
+    const NAME: &'static str = "the core";
+
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Chess, SetupError> {
         Ok(Chess::from_position(
             Position::from_setup(setup, mode)?,
@@ -105,7 +109,7 @@ impl Rules for Chess {
     }
 
     fn castling_mode(&self) -> CastlingMode {
-        self.mode
+        self.pos.castling_mode()
     }
 
     #[inline]
@@ -166,14 +170,49 @@ impl Rules for Chess {
     }
 
     fn is_insufficient_material(&self) -> bool {
-        self.lacks_mating_material(Color::White) && self.lacks_mating_material(Color::Black)
+        self.pos.is_insufficient_material()
     }
 
     fn has_legal_moves(&self) -> bool {
         self.pos.has_legal_moves()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(&self.pos, depth)
+    #[inline]
+    fn legal_move_count(&self) -> u64 {
+        self.pos.count_legal()
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        !self.pos.is_check() && !self.pos.has_legal_moves()
+    }
+
+    fn is_threefold_repetition(&self) -> bool {
+        self.repetition_count() >= 3
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        self.pos.halfmoves() >= 100
+    }
+
+    /// Generates moves at most once, and counts repetitions only when nothing else decides.
+    fn status(&self) -> Status {
+        let stuck = !self.pos.has_legal_moves();
+        if stuck && self.pos.is_check() {
+            Status::Checkmate
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if stuck {
+            Status::Stalemate
+        } else if self.pos.halfmoves() >= 150 {
+            Status::SeventyfiveMoves
+        } else if self.repetition_count() >= 5 {
+            Status::FivefoldRepetition
+        } else {
+            Status::Ongoing
+        }
     }
 }

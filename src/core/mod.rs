@@ -8,30 +8,34 @@
 //! - [`bitboard`]: square sets as `u64`.
 //! - [`attacks`] and [`magic`]: attack tables, built by `const fn`.
 //! - [`position`]: [`Position`], making moves.
+//! - [`legality`]: the one legality test (checks, pins, king safety, en passant, castling).
 //! - [`movegen`]: legal move generation.
 //! - [`zobrist`] and [`polyglot_keys`]: hashing.
-//! - [`perft`](mod@perft): node counting, divide, threads.
 //! - [`chess`]: [`Chess`], the port implementation with the draw rules' history.
+//! - `port`: [`Position`] behind the port too, a position with no past (for perft and search).
+//!
+//! Perft is the port's ([`crate::rules::perft`]); the core counts its last ply in bulk
+//! ([`Position::count_legal`]: the sizes of the move groups added up, no leaf move played).
 //!
 //! ```
-//! use vdmchess::core::{perft, Position};
+//! use vdmchess::core::Position;
 //! let kiwipete = vdmchess::notation::fen::parse_fen(
 //!     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
 //! let pos = Position::from_setup(&kiwipete, vdmchess::CastlingMode::Standard).unwrap();
-//! assert_eq!(perft::perft(&pos, 3), 97_862);
+//! assert_eq!(vdmchess::rules::perft(&pos, 3), 97_862);
 //! ```
 
 pub mod attacks;
 pub mod bitboard;
 pub mod chess;
+pub mod legality;
 pub mod magic;
 pub mod movegen;
-pub mod perft;
 pub mod polyglot_keys;
+mod port;
 pub mod position;
 pub mod zobrist;
 
 pub use chess::Chess;
 pub use movegen::MoveGroup;
-pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads};
 pub use position::Position;

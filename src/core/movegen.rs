@@ -1,40 +1,21 @@
-//! Legal move generation with check and pin masks: the generator never plays a move to test
-//! it.
-//!
-//! The generator first finds the *checkers* (enemy pieces attacking our king) and the
-//! *pinned* pieces (ours, alone between our king and an enemy slider on its line). Then:
-//! - no checker: every piece may move to any square not holding one of ours;
-//! - one checker: non-king moves must capture the checker or block its line (the *target*
-//!   mask), and a pinned piece can never do either;
-//! - two checkers: only the king moves.
-//!
-//! A pinned piece moves only along the line through our king and itself. The king never steps
-//! onto an attacked square, tested with the king itself removed from the blockers (so it cannot
-//! hide behind its own shadow on a slider's line). En passant is tested in full: both pawns are
-//! taken off the board, the capturer put on the target square, and our king must not be
-//! attacked. Castling (king takes own rook, Chess960 included) needs every square the king and
-//! rook cross or reach empty but for the two of them, and no square the king crosses or
-//! reaches attacked, judged with the castling rook lifted off (it may have been shielding the
-//! king's destination, as a rook on b1 shields c1 from a queen on a1).
-//!
-//! The king's safe squares come from per-square attacker tests or, when that is cheaper (few
-//! enemy pieces, many candidate squares), from one map of every square the enemy attacks.
+//! Legal move generation: every piece's attacks, filtered by the one legality test of
+//! [`super::legality`] (check, pin and king-safety masks); the generator never plays a move
+//! to test it.
 //!
 //! Moves come out in *groups*: one piece, its from-square and the set of its target squares.
 //! Perft counts the last ply by adding up the groups' sizes without playing any move (with
 //! unpinned pawns counted set-wise, by shifting all of them at once).
 //!
 //! Reading SAN needs only the moves of one role to one square:
-//! [`Position::legal_moves_of_role_to`] finds the few pieces that could make such a move and
-//! tests each directly (is our king attacked once the move is made on the bitboards?).
+//! [`Position::legal_moves_of_role_to`] finds the few pieces of that role that attack the
+//! square (one reverse attack lookup) and asks the same legality test of each.
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
-    queen_attacks, rook_attacks, rook_rays,
+    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks, rook_rays, seen_from,
 };
-use super::bitboard::{
-    bit, more_than_one, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H,
-};
+use super::bitboard::{bit, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
+use super::legality::Legality;
 use super::position::Position;
 use crate::rules::{Move, MoveKind};
 use crate::types::{Role, Square};
@@ -68,86 +49,6 @@ impl MoveGroup {
     }
 }
 
-/// The enemy pieces giving check, and our pieces pinned to our king.
-#[inline]
-pub(crate) fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bitboard) {
-    let us = pos.turn.index();
-    let own = pos.by_color[us];
-    let them = pos.by_color[us ^ 1];
-    let occ = own | them;
-    let r = &pos.by_role;
-    let queens = r[Role::Queen.index()];
-    let snipers = (rook_rays(king) & (r[Role::Rook.index()] | queens)
-        | bishop_rays(king) & (r[Role::Bishop.index()] | queens))
-        & them;
-    let mut checkers = them
-        & ((knight_attacks(king) & r[Role::Knight.index()])
-            | (pawn_attacks(us, king) & r[Role::Pawn.index()]));
-    let mut pinned = 0;
-    for s in Squares(snipers) {
-        let b = between(king, s) & occ;
-        if b == 0 {
-            checkers |= bit(s);
-        } else if !more_than_one(b) {
-            pinned |= b & own;
-        }
-    }
-    (checkers, pinned)
-}
-
-/// The squares of `candidates` (next to our king on `king`) that no enemy piece attacks once
-/// the king has left its square (so it cannot shelter behind itself on a slider's line).
-///
-/// Two ways to the same answer, chosen by cost: ask for the attackers of each candidate
-/// (about five table lookups each), or build the map of every square the enemy attacks (one
-/// lookup per enemy piece, pawns set-wise) when that is cheaper, as in sparse endgames.
-#[inline]
-fn safe_king_squares(pos: &Position, king: usize, candidates: Bitboard) -> Bitboard {
-    if candidates == 0 {
-        return 0;
-    }
-    let us = pos.turn.index();
-    let them = pos.by_color[us ^ 1];
-    let occ = (pos.by_color[us] | them) ^ bit(king);
-    let r = &pos.by_role;
-    let pawns = r[Role::Pawn.index()] & them;
-    let pieces = them & !pawns;
-    if candidates.count_ones() * 4 <= pieces.count_ones() {
-        let mut safe = 0;
-        for t in Squares(candidates) {
-            if pos.attackers(t, pos.turn.other(), occ) == 0 {
-                safe |= bit(t);
-            }
-        }
-        return safe;
-    }
-    let mut attacked = if us == 0 {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
-    } else {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
-    };
-    let queens = r[Role::Queen.index()];
-    for sq in Squares(pieces & (r[Role::Rook.index()] | queens)) {
-        attacked |= rook_attacks(sq, occ);
-    }
-    for sq in Squares(pieces & (r[Role::Bishop.index()] | queens)) {
-        attacked |= bishop_attacks(sq, occ);
-    }
-    for sq in Squares(pieces & r[Role::Knight.index()]) {
-        attacked |= knight_attacks(sq);
-    }
-    attacked |= king_attacks(pos.king_of(pos.turn.other()));
-    candidates & !attacked
-}
-
-/// Whether the en-passant capture by the pawn on `from` leaves our king safe.
-#[inline]
-fn ep_is_safe(pos: &Position, king: usize, from: usize, ep: usize) -> bool {
-    let captured = ep ^ 8;
-    let occ = pos.occupied() ^ bit(from) ^ bit(captured) ^ bit(ep);
-    pos.attackers(king, pos.turn.other(), occ) & !bit(captured) == 0
-}
-
 /// Receives the generator's output.
 pub(crate) trait Visitor {
     /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_set`])
@@ -164,7 +65,7 @@ struct Each<'a, F>(&'a mut F);
 
 impl<F: FnMut(MoveGroup)> Visitor for Each<'_, F> {
     const SETWISE: bool = false;
-    #[inline]
+    #[inline(always)]
     fn group(&mut self, g: MoveGroup) {
         (self.0)(g);
     }
@@ -206,17 +107,28 @@ pub(crate) fn generate<F: FnMut(MoveGroup)>(
 /// The generator proper: reports every legal move of a piece on `from_mask` to `to_mask`.
 #[inline]
 fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: &mut V) {
+    let legal = Legality::of(pos);
+    visit_with(pos, &legal, from_mask, to_mask, f);
+}
+
+/// [`visit`] with the position's [`Legality`] already found.
+#[inline]
+fn visit_with<V: Visitor>(
+    pos: &Position,
+    legal: &Legality,
+    from_mask: Bitboard,
+    to_mask: Bitboard,
+    f: &mut V,
+) {
     let us = pos.turn.index();
     let own = pos.by_color[us];
     let them = pos.by_color[us ^ 1];
     let occ = own | them;
     let r = &pos.by_role;
-    let king = pos.king_of(pos.turn);
-    let (checkers, pinned) = checkers_and_pinned(pos, king);
+    let king = legal.king;
 
     if from_mask & bit(king) != 0 {
-        let candidates = king_attacks(king) & !own & to_mask;
-        let to = safe_king_squares(pos, king, candidates);
+        let to = legal.king_targets(pos, king_attacks(king) & !own & to_mask);
         if to != 0 {
             f.group(MoveGroup {
                 role: Role::King,
@@ -225,19 +137,14 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
             });
         }
     }
-    if more_than_one(checkers) {
+    // No target square (double check): only the king moves.
+    if legal.target == 0 {
         return;
     }
-    let target = to_mask
-        & if checkers == 0 {
-            !own
-        } else {
-            between(king, checkers.trailing_zeros() as usize) | checkers
-        };
-    let movable = own & from_mask & if checkers == 0 { !0 } else { !pinned };
+    let movable = own & from_mask;
 
-    for from in Squares(r[Role::Knight.index()] & movable & !pinned) {
-        let to = knight_attacks(from) & target;
+    for from in Squares(r[Role::Knight.index()] & movable & !legal.pinned) {
+        let to = legal.piece_targets(from, knight_attacks(from) & to_mask);
         if to != 0 {
             f.group(MoveGroup {
                 role: Role::Knight,
@@ -258,10 +165,7 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
                 Role::Rook => rook_attacks(from, occ),
                 _ => queen_attacks(from, occ),
             };
-            let mut to = attacks & target;
-            if pinned & bit(from) != 0 {
-                to &= line(king, from);
-            }
+            let to = legal.piece_targets(from, attacks & to_mask);
             if to != 0 {
                 f.group(MoveGroup { role, from, to });
             }
@@ -273,7 +177,7 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
     let empty = !occ;
     let pawns = r[Role::Pawn.index()] & movable;
     let (set_pawns, single_pawns) = if V::SETWISE {
-        (pawns & !pinned, pawns & pinned)
+        (pawns & !legal.pinned, pawns & legal.pinned)
     } else {
         (0, pawns)
     };
@@ -295,12 +199,13 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
                 ((set_pawns & !FILE_H) >> 7) & them,
             )
         };
+        // Unpinned: the legality test is the target mask alone.
         for to in [single, double, west, east] {
-            f.pawn_set(to & target);
+            f.pawn_set(to & to_mask & legal.target);
         }
         if ep < 64 && to_mask & bit(ep) != 0 {
             for from in Squares(pawn_attacks(us ^ 1, ep) & set_pawns) {
-                if ep_is_safe(pos, king, from, ep) {
+                if legal.en_passant(pos, from, ep) {
                     f.pawn_set(bit(ep));
                 }
             }
@@ -318,13 +223,10 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
                 }
             }
         }
-        to &= target;
-        if pinned & bit(from) != 0 {
-            to &= line(king, from);
-        }
+        let mut to = legal.piece_targets(from, to & to_mask);
         if ep < 64
             && pawn_attacks(us, from) & to_mask & bit(ep) != 0
-            && ep_is_safe(pos, king, from, ep)
+            && legal.en_passant(pos, from, ep)
         {
             to |= bit(ep);
         }
@@ -337,32 +239,17 @@ fn visit<V: Visitor>(pos: &Position, from_mask: Bitboard, to_mask: Bitboard, f: 
         }
     }
 
-    if checkers == 0 && from_mask & bit(king) != 0 {
-        let back = if us == 0 { 0 } else { 56 };
+    if from_mask & bit(king) != 0 && legal.checkers == 0 {
         for rook in Squares(pos.castling & own) {
-            let (king_to, rook_to) = if rook > king {
-                (back + 6, back + 5)
-            } else {
-                (back + 2, back + 3)
-            };
-            if to_mask & (bit(rook) | bit(king_to)) == 0 {
-                continue;
+            let back = king & !7;
+            let king_to = if rook > king { back + 6 } else { back + 2 };
+            if to_mask & (bit(rook) | bit(king_to)) != 0 && legal.castling(pos, rook) {
+                f.group(MoveGroup {
+                    role: Role::King,
+                    from: king,
+                    to: bit(rook),
+                });
             }
-            let king_path = between(king, king_to) | bit(king_to);
-            let path =
-                (king_path | between(rook, rook_to) | bit(rook_to)) & !(bit(king) | bit(rook));
-            if path & occ != 0 {
-                continue;
-            }
-            let occ_without = occ ^ bit(king) ^ bit(rook);
-            if Squares(king_path).any(|s| pos.attackers(s, pos.turn.other(), occ_without) != 0) {
-                continue;
-            }
-            f.group(MoveGroup {
-                role: Role::King,
-                from: king,
-                to: bit(rook),
-            });
         }
     }
 }
@@ -445,10 +332,10 @@ impl Position {
     /// Appends the legal moves of our pieces of `role` that reach `to` (for the king, castling
     /// counts when `to` is the rook's square or the king's destination).
     ///
-    /// The fast path for reading SAN: instead of running the generator it finds the few pieces
-    /// of that role that could reach `to` at all, and keeps a non-king move when our king is
-    /// not attacked once it is made (the mover lifted, `to` filled, a captured piece removed).
-    /// King moves and en passant go through the generator's own tests.
+    /// The fast path for reading SAN: instead of running the generator over every piece it
+    /// finds the few pieces of that role that could reach `to` at all (a slider when nothing
+    /// stands between, [`seen_from`]) and keeps those that
+    /// [`Legality`](super::legality) allows there, the test the generator applies.
     pub fn legal_moves_of_role_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let us = self.turn.index();
         let own = self.by_color[us];
@@ -456,8 +343,15 @@ impl Position {
         let occ = own | them;
         let pieces = self.by_role[role.index()] & own;
         let (t, tb) = (to.index(), to.bit());
+        let legal = Legality::of(self);
         if role == Role::King {
-            self.legal_moves_masked_into(pieces, tb, out);
+            visit_with(
+                self,
+                &legal,
+                pieces,
+                tb,
+                &mut Each(&mut |g| expand(self, g, out)),
+            );
             return;
         }
         if own & tb != 0 {
@@ -465,16 +359,13 @@ impl Position {
         }
         let from_set = match role {
             Role::Pawn if t == self.ep as usize => {
-                let king = self.king_of(self.turn);
-                if !more_than_one(self.checkers()) {
-                    for from in Squares(pawn_attacks(us ^ 1, t) & pieces) {
-                        if ep_is_safe(self, king, from, t) {
-                            out.push(Move {
-                                from: square(from),
-                                to,
-                                kind: MoveKind::EnPassant,
-                            });
-                        }
+                for from in Squares(pawn_attacks(us ^ 1, t) & pieces) {
+                    if legal.en_passant(self, from, t) {
+                        out.push(Move {
+                            from: square(from),
+                            to,
+                            kind: MoveKind::EnPassant,
+                        });
                     }
                 }
                 return;
@@ -495,17 +386,12 @@ impl Position {
                 single | double
             }
             Role::Knight => knight_attacks(t) & pieces,
-            Role::Bishop => bishop_attacks(t, occ) & pieces,
-            Role::Rook => rook_attacks(t, occ) & pieces,
-            _ => queen_attacks(t, occ) & pieces,
+            Role::Bishop => seen_from(t, bishop_rays(t) & pieces, occ),
+            Role::Rook => seen_from(t, rook_rays(t) & pieces, occ),
+            _ => seen_from(t, (rook_rays(t) | bishop_rays(t)) & pieces, occ),
         };
-        if from_set == 0 {
-            return;
-        }
-        let king = self.king_of(self.turn);
         for from in Squares(from_set) {
-            let after = (occ ^ bit(from)) | tb;
-            if self.attackers(king, self.turn.other(), after) & !tb != 0 {
+            if legal.piece_targets(from, tb) == 0 {
                 continue;
             }
             let from = square(from);
@@ -556,15 +442,8 @@ impl Position {
         if capturers == 0 {
             return false;
         }
-        let king = self.king_of(self.turn);
-        let (checkers, pinned) = checkers_and_pinned(self, king);
-        if more_than_one(checkers) {
-            return false;
-        }
-        Squares(capturers).any(|from| {
-            (pinned & bit(from) == 0 || line(king, from) & bit(ep) != 0)
-                && ep_is_safe(self, king, from, ep)
-        })
+        let legal = Legality::of(self);
+        Squares(capturers).any(|from| legal.en_passant(self, from, ep))
     }
 
     /// Whether the side to move has at least one legal move.
@@ -579,5 +458,26 @@ impl Position {
     #[must_use]
     pub fn count_legal(&self) -> u64 {
         count_legal(self)
+    }
+
+    /// Calls `f` with the position after each legal move, played from the move groups
+    /// without listing the moves (promotions in the order queen, rook, bishop, knight).
+    #[inline]
+    pub fn for_each_child<F: FnMut(&Position)>(&self, mut f: F) {
+        generate(self, !0, !0, &mut |g| {
+            for to in Squares(g.to) {
+                if g.role == Role::Pawn && BACK_RANKS & bit(to) != 0 {
+                    for p in Role::PROMOTIONS {
+                        let mut child = *self;
+                        child.apply(Role::Pawn, g.from, to, MoveKind::Promotion(p));
+                        f(&child);
+                    }
+                } else {
+                    let mut child = *self;
+                    child.apply(g.role, g.from, to, kind_of(self, g.role, to));
+                    f(&child);
+                }
+            }
+        });
     }
 }

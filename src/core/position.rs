@@ -8,11 +8,13 @@
 //! pawn that just made a double push (the capture is *pseudo-legal*). Whether the capture is
 //! also legal is asked of the move generator ([`Position::has_legal_ep`]).
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{
+    bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, seen_from,
+};
 use super::bitboard::{bit, lsb, rank, Bitboard, Squares};
 use super::zobrist::{castling_key, ep_key, piece_key, WHITE_TO_MOVE};
 use crate::rules::{Move, MoveKind};
-use crate::setup::{CastlingMode, Setup, SetupError};
+use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 /// A validated chess position with bitboards and an incremental PolyGlot key.
@@ -27,15 +29,20 @@ pub struct Position {
     pub(crate) ep: u8,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// How castling moves are written (UCI text); the rules are the same in both modes.
+    pub(crate) mode: CastlingMode,
 }
 
 const NO_EP: u8 = 64;
+
+/// The dark squares (a1 is dark).
+const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 
 impl Position {
     /// The standard start position.
     #[must_use]
     pub fn start() -> Position {
-        Position::from_valid_setup(&Setup::start())
+        Position::from_valid_setup(&Setup::start(), CastlingMode::Standard)
     }
 
     /// Validates `setup` ([`Setup::validate`]) and builds the position.
@@ -51,12 +58,27 @@ impl Position {
     /// assert_eq!(pos.hash(), 0x463b96181691fc9c);
     /// ```
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, SetupError> {
-        setup.validate(mode)?;
-        Ok(Position::from_valid_setup(setup))
+        Position::from_setup_with(setup, mode, MaterialLimits::Enforced)
+    }
+
+    /// [`Position::from_setup`] validating by [`Setup::validate_with`]: with
+    /// [`MaterialLimits::Ignored`] it builds perft test positions with more than 16 pieces or
+    /// 8 pawns a side.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the setup is rejected.
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        limits: MaterialLimits,
+    ) -> Result<Position, SetupError> {
+        setup.validate_with(mode, limits)?;
+        Ok(Position::from_valid_setup(setup, mode))
     }
 
     /// Builds the position from a setup that [`Setup::validate`] accepted.
-    fn from_valid_setup(setup: &Setup) -> Position {
+    fn from_valid_setup(setup: &Setup, mode: CastlingMode) -> Position {
         let mut pos = Position {
             by_role: [0; 6],
             by_color: [0; 2],
@@ -66,6 +88,7 @@ impl Position {
             ep: NO_EP,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            mode,
         };
         for sq in Square::all() {
             if let Some(p) = setup.piece_at(sq) {
@@ -96,6 +119,13 @@ impl Position {
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
         setup
+    }
+
+    /// How castling moves are written: the mode the position was built in.
+    #[must_use]
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
     }
 
     /// The side to move.
@@ -205,18 +235,23 @@ impl Position {
     }
 
     /// The squares of the pieces of `by` that attack square index `sq` when `occ` is occupied.
+    ///
+    /// Sliders are found along the rays through `sq` and kept when nothing of `occ` stands
+    /// between ([`seen_from`]), which needs only small tables.
     #[must_use]
     #[inline]
     pub fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
         let r = &self.by_role;
-        let rooks = r[Role::Rook.index()] | r[Role::Queen.index()];
-        let bishops = r[Role::Bishop.index()] | r[Role::Queen.index()];
-        self.by_color[by.index()]
-            & ((rook_attacks(sq, occ) & rooks)
-                | (bishop_attacks(sq, occ) & bishops)
-                | (knight_attacks(sq) & r[Role::Knight.index()])
+        let theirs = self.by_color[by.index()];
+        let queens = r[Role::Queen.index()];
+        let sliders = (rook_rays(sq) & (r[Role::Rook.index()] | queens)
+            | bishop_rays(sq) & (r[Role::Bishop.index()] | queens))
+            & theirs;
+        let leapers = theirs
+            & ((knight_attacks(sq) & r[Role::Knight.index()])
                 | (king_attacks(sq) & r[Role::King.index()])
-                | (pawn_attacks(by.other().index(), sq) & r[Role::Pawn.index()]))
+                | (pawn_attacks(by.other().index(), sq) & r[Role::Pawn.index()]));
+        leapers | seen_from(sq, sliders, occ)
     }
 
     /// The pieces giving check to the side to move.
@@ -239,6 +274,32 @@ impl Position {
         pawn_attacks(self.turn.other().index(), ep)
             & self.by_role[Role::Pawn.index()]
             & self.by_color[self.turn.index()]
+    }
+
+    /// Whether neither side has material to mate with (python-chess's rule; see
+    /// [`Rules`](crate::rules::Rules)).
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.lacks_mating_material(Color::White) && self.lacks_mating_material(Color::Black)
+    }
+
+    /// Whether `color` alone lacks mating material.
+    fn lacks_mating_material(&self, color: Color) -> bool {
+        let ours = self.color_bb(color);
+        let theirs = self.color_bb(color.other());
+        let role = |r: Role| self.role_bb(r);
+        if ours & (role(Role::Pawn) | role(Role::Rook) | role(Role::Queen)) != 0 {
+            return false;
+        }
+        if ours & role(Role::Knight) != 0 {
+            return ours.count_ones() <= 2 && theirs & !role(Role::King) & !role(Role::Queen) == 0;
+        }
+        if ours & role(Role::Bishop) != 0 {
+            let bishops = role(Role::Bishop);
+            let same_colour = bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0;
+            return same_colour && role(Role::Pawn) == 0 && role(Role::Knight) == 0;
+        }
+        true
     }
 
     /// The PolyGlot key computed from nothing but the position (the incremental key must

@@ -21,7 +21,7 @@
 //! | [`has_legal_en_passant_on_array`] | `board::has_legal_en_passant` | tests the en-passant captures only |
 //! | [`halfmove_clock_on_array`] | `board::halfmove_clock` | one replay of the history instead of one per move |
 //! | [`repetition_count_on_array`] | `game::repetition_count` | one replay of the history instead of one per position |
-//! | [`automatic_draw_on_array`], [`winner_on_array`] | `game::automatic_draw`, `game::winner` | the same definitions over the fast forms above |
+//! | [`is_checkmate_on_array`], [`is_stalemate_on_array`], [`claimable_draws_on_array`], [`automatic_draw_on_array`], [`winner_on_array`] | `game::isCheckmate`, `isStalemate`, `claimable_draws`, `automatic_draw`, `winner` | the same definitions over the fast forms above |
 //! | [`inv_board_state_in_order`] | `board::inv_board_state` | one pass over the ordered set, not every pair |
 
 use crate::model::board::{BoardState, Move};
@@ -34,7 +34,8 @@ mod history;
 mod moves;
 
 pub use history::{
-    automatic_draw_on_array, halfmove_clock_on_array, repetition_count_on_array, winner_on_array,
+    automatic_draw_on_array, claimable_draws_on_array, halfmove_clock_on_array,
+    is_checkmate_on_array, is_stalemate_on_array, repetition_count_on_array, winner_on_array,
 };
 pub use moves::{
     has_legal_en_passant_on_array, perft, possible_moves_on_array, post_move_on_array,

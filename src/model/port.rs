@@ -1,27 +1,30 @@
 //! The model behind the port: `impl Rules for Game`, and the conversions between the
 //! model's moves and the port's.
 //!
+//! The port speaks squares and [`MoveKind`]s; the model speaks pieces (`from_`, `to_`). A port
+//! move becomes a model move by looking up the moving piece; a model move becomes a port move
+//! by asking what it does on the board (castling: the king's `to_` on its own rook; en
+//! passant: a pawn moving diagonally onto an empty square; promotion: a `to_` of another type).
+//!
 //! Every move the port plays on the model goes through `BoardModule`move` ([`board::move_`]):
 //! its precondition is checked (the port refuses an illegal move in `play`, and panics on one
 //! in `play_unchecked`, as the trait allows) and so is its postcondition. The port does not
 //! go through `GameModule`move`, whose precondition also asks that the game be undecided: like
 //! python-chess's `push`, the port lets a replay go on after an automatic draw and reports the
-//! status separately. The questions the port answers on every move use the fast forms of
-//! [`crate::model::array`], which `tests/model_twins.rs` proves equal to the twins.
-//!
-//! The port speaks squares and [`MoveKind`]s; the model speaks pieces (`from_`, `to_`). A port
-//! move becomes a model move by looking up the moving piece; a model move becomes a port move
-//! by asking what it does on the board (castling: the king's `to_` on its own rook; en
-//! passant: a pawn moving diagonally onto an empty square; promotion: a `to_` of another type).
+//! status separately. The status, the claims and the draw rules are `GameModule`'s answers,
+//! computed by their fast forms (`is_checkmate_on_array`, `automatic_draw_on_array`, ...), as
+//! is every question the port answers on every move; `tests/model_twins.rs` proves each fast
+//! form equal to its twin.
 
 use crate::model::array::{
-    self, halfmove_clock_on_array, in_check_on_array, possible_moves_and_squares,
+    self, automatic_draw_on_array, claimable_draws_on_array, halfmove_clock_on_array,
+    in_check_on_array, is_checkmate_on_array, is_stalemate_on_array, possible_moves_and_squares,
     repetition_count_on_array, Squares,
 };
 use crate::model::board::{self, Move as ModelMove};
-use crate::model::game::{self, Game};
+use crate::model::game::{self, AutomaticDraw, ClaimableDraw, Game};
 use crate::model::piece::{Piece, PieceType};
-use crate::rules::{Move, MoveKind, PlayError, Rules};
+use crate::rules::{Claim, Move, MoveKind, PlayError, Rules, Status};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece as SharedPiece, Square};
 
@@ -75,6 +78,8 @@ fn named_model_move(game: &Game, m: &Move) -> Option<(ModelMove, Squares)> {
 }
 
 impl Rules for Game {
+    const NAME: &'static str = "the model";
+
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
         Game::from_setup(setup, mode)
     }
@@ -101,6 +106,22 @@ impl Rules for Game {
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
         let (moves, squares) = possible_moves_and_squares(self.board());
         out.extend(moves.iter().map(|m| to_port_move(&squares, m)));
+    }
+
+    fn legal_move_count(&self) -> u64 {
+        possible_moves_and_squares(self.board()).0.len() as u64
+    }
+
+    /// Each legal move played by `BoardModule`move` (checked), on the array view the moves
+    /// were generated on.
+    fn for_each_child<F: FnMut(&Self)>(&self, mut f: F) {
+        let (moves, squares) = possible_moves_and_squares(self.board());
+        for m in moves {
+            match board::move_on(self.board(), squares.clone(), m) {
+                Ok(next) => f(&Game::new(next)),
+                Err(e) => unreachable!("a possible move is refused: {e}"),
+            }
+        }
     }
 
     fn is_legal(&self, m: &Move) -> bool {
@@ -151,7 +172,44 @@ impl Rules for Game {
         game::is_insufficient_material(self)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        array::perft(self.board(), depth)
+    fn is_checkmate(&self) -> bool {
+        is_checkmate_on_array(self)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        is_stalemate_on_array(self)
+    }
+
+    fn is_threefold_repetition(&self) -> bool {
+        repetition_count_on_array(self) >= 3
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        halfmove_clock_on_array(self.board()) >= 100
+    }
+
+    /// `GameModule`'s `claimable_draws`, by its fast form.
+    fn claims(&self) -> Vec<Claim> {
+        claimable_draws_on_array(self)
+            .into_iter()
+            .map(|claim| match claim {
+                ClaimableDraw::ThreefoldRepetition => Claim::ThreefoldRepetition,
+                ClaimableDraw::FiftyMoves => Claim::FiftyMoves,
+            })
+            .collect()
+    }
+
+    /// `GameModule`'s answer: `isCheckmate`, else `automatic_draw`, by their fast forms.
+    fn status(&self) -> Status {
+        if is_checkmate_on_array(self) {
+            return Status::Checkmate;
+        }
+        match automatic_draw_on_array(self) {
+            Some(AutomaticDraw::InsufficientMaterial) => Status::InsufficientMaterial,
+            Some(AutomaticDraw::Stalemate) => Status::Stalemate,
+            Some(AutomaticDraw::SeventyfiveMoves) => Status::SeventyfiveMoves,
+            Some(AutomaticDraw::FivefoldRepetition) => Status::FivefoldRepetition,
+            None => Status::Ongoing,
+        }
     }
 }

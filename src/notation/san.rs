@@ -562,11 +562,16 @@ pub fn san<R: Rules>(pos: &R, m: &Move) -> San {
 /// The canonical SAN of legal move `m` in `pos`, with `+` or `#` (see [`SanPlus::from_move`]).
 ///
 /// ```
-/// # fn f<R: vdmchess::Rules>(start: &R) {
 /// use vdmchess::notation::san::{san_plus, SanMode, SanPlus};
-/// let m = SanPlus::from_ascii(b"g1f3", SanMode::Lenient).unwrap().to_move(start).unwrap();
-/// assert_eq!(san_plus(start, &m).to_string(), "Nf3");
-/// # }
+/// use vdmchess::{core::Chess, notation::fen::parse_fen, CastlingMode, Rules};
+/// let start = Chess::from_setup(&vdmchess::Setup::start(), CastlingMode::Standard).unwrap();
+/// let m = SanPlus::from_ascii(b"g1f3", SanMode::Lenient).unwrap().to_move(&start).unwrap();
+/// assert_eq!(san_plus(&start, &m).to_string(), "Nf3");
+/// // Scholar's mate: the suffix comes from playing the move.
+/// let setup = parse_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+/// let pos = Chess::from_setup(&setup, CastlingMode::Standard).unwrap();
+/// let mate = SanPlus::from_ascii(b"h5f7", SanMode::Lenient).unwrap().to_move(&pos).unwrap();
+/// assert_eq!(san_plus(&pos, &mate).to_string(), "Qxf7#");
 /// ```
 #[must_use]
 pub fn san_plus<R: Rules>(pos: &R, m: &Move) -> SanPlus {
@@ -613,11 +618,13 @@ impl San {
     /// # Examples
     ///
     /// ```
-    /// # fn f<R: vdmchess::Rules>(start: &R) {
-    /// use vdmchess::notation::san::{San, SanMode};
-    /// let m = San::from_ascii(b"Nf3", SanMode::Strict).unwrap().to_move(start).unwrap();
+    /// use vdmchess::notation::san::{San, SanError, SanMode};
+    /// use vdmchess::{model::game::Game, CastlingMode, Rules, Setup};
+    /// let start = Game::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+    /// let m = San::from_ascii(b"Nf3", SanMode::Strict).unwrap().to_move(&start).unwrap();
     /// assert_eq!(m.from.to_string(), "g1");
-    /// # }
+    /// let no_piece = San::from_ascii(b"Nd4", SanMode::Strict).unwrap().to_move(&start);
+    /// assert!(matches!(no_piece, Err(SanError::Illegal(_))));
     /// ```
     pub fn to_move<R: Rules>(&self, pos: &R) -> Result<Move, SanError> {
         with_scratch(|buf| self.to_move_in(pos, buf))

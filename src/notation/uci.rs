@@ -156,11 +156,12 @@ impl UciMove {
     /// # Examples
     ///
     /// ```
-    /// # fn f<R: vdmchess::Rules>(start: &R) {
     /// use vdmchess::notation::uci::UciMove;
-    /// let m = UciMove::from_ascii(b"g1f3").unwrap().to_move(start).unwrap();
-    /// assert_eq!(m.to.to_string(), "f3");
-    /// # }
+    /// use vdmchess::{core::Chess, CastlingMode, Rules, Setup};
+    /// let start = Chess::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+    /// let m = UciMove::from_ascii(b"g1f3").unwrap().to_move(&start).unwrap();
+    /// assert_eq!((m.from.to_string(), m.to.to_string()), ("g1".into(), "f3".into()));
+    /// assert!(UciMove::from_ascii(b"g1g3").unwrap().to_move(&start).is_err());
     /// ```
     pub fn to_move<R: Rules>(&self, pos: &R) -> Result<Move, UciError> {
         let mut buf = Vec::new();

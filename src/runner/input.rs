@@ -45,12 +45,42 @@ impl Compression {
 ///
 /// The I/O error of opening the file or starting the decoder, with the file name.
 pub fn open(name: &str, counter: Arc<AtomicU64>) -> io::Result<Box<dyn Read + Send>> {
+    open_counting(name, counter, Arc::new(AtomicU64::new(0)))
+}
+
+/// The size in bytes of input `name` as stored (compressed, if it is), when it is known: a
+/// regular file's length; `None` for standard input and anything else.
+#[must_use]
+pub fn stored_size(name: &str) -> Option<u64> {
+    if name == "-" {
+        return None;
+    }
+    std::fs::metadata(name)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len())
+}
+
+/// [`open`], also counting the bytes read from the file as stored (before decompression)
+/// into `stored`: set against [`stored_size`], they tell how far through the input a run is.
+///
+/// # Errors
+///
+/// As [`open`].
+pub fn open_counting(
+    name: &str,
+    counter: Arc<AtomicU64>,
+    stored: Arc<AtomicU64>,
+) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = if name == "-" {
         Box::new(io::stdin())
     } else {
         let file = File::open(Path::new(name))
             .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        Box::new(file)
+        Box::new(Counting {
+            inner: file,
+            counter: stored,
+        })
     };
     let decoded: Box<dyn Read + Send> = match Compression::of(name) {
         Compression::None => raw,

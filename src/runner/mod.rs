@@ -1,24 +1,72 @@
-//! The PGN replay runner behind `vdmchess replay`.
+//! The PGN replay runner behind `vdmchess replay`, generic over the port.
 //!
 //! Streams PGN (plain, `.zst`, `.gz`, or standard input), replays every game's mainline over
-//! the core, the model, or both in lock step, and reports per game what happened and where it
-//! went wrong ([`GameReport`]). Memory stays bounded whatever the file size: games are read one
-//! at a time, and with `--jobs N` at most a fixed number of batches is in flight.
+//! any implementation of [`Rules`](crate::Rules) ([`Single`]), or over two in lock step
+//! ([`Lockstep`]), and reports per game what happened and where it went wrong
+//! ([`GameReport`]). Memory stays bounded whatever the file size: games are read one at a
+//! time, and with `--jobs N` at most a fixed number of chunks is in flight.
 //!
 //! Game boundaries follow the PGN standard (as pgn-reader and pgn-extract read it): a blank
 //! line inside a game's movetext does not end the game.
 //!
 //! ```
-//! use vdmchess::runner::{replay_reader, Options, RulesChoice};
+//! use vdmchess::core::Chess;
+//! use vdmchess::runner::{replay_reader, Options, Single};
 //! let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 //! let mut reports = Vec::new();
-//! let options = Options { rules: RulesChoice::Core, ..Options::default() };
-//! replay_reader(pgn.as_bytes(), "mate.pgn", &options, &mut |r| reports.push(r)).unwrap();
+//! replay_reader::<Single<Chess>, _>(pgn.as_bytes(), "mate.pgn", &Options::default(), &mut |r| {
+//!     reports.push(r)
+//! })
+//! .unwrap();
 //! assert_eq!(reports[0].plies, 7);
 //! assert_eq!(reports[0].status, vdmchess::Status::Checkmate);
 //! ```
+//!
+//! Any type that implements the port can be replayed, a user's own move generator included;
+//! here a wrapper around the core that counts the moves it is asked to play:
+//!
+//! ```
+//! use std::sync::atomic::{AtomicUsize, Ordering};
+//! use vdmchess::core::Chess;
+//! use vdmchess::runner::{replay_reader, Options, Single};
+//! use vdmchess::{CastlingMode, Color, Move, Piece, Role, Rules, Setup, SetupError, Square};
+//!
+//! static PLAYED: AtomicUsize = AtomicUsize::new(0);
+//!
+//! #[derive(Clone)]
+//! struct Counting(Chess);
+//!
+//! impl Rules for Counting {
+//!     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Self, SetupError> {
+//!         Chess::from_setup(setup, mode).map(Counting)
+//!     }
+//!     fn to_setup(&self) -> Setup { self.0.to_setup() }
+//!     fn castling_mode(&self) -> CastlingMode { self.0.castling_mode() }
+//!     fn turn(&self) -> Color { self.0.turn() }
+//!     fn piece_at(&self, sq: Square) -> Option<Piece> { self.0.piece_at(sq) }
+//!     fn legal_moves_into(&self, out: &mut Vec<Move>) { self.0.legal_moves_into(out) }
+//!     fn play_unchecked(&mut self, m: &Move) {
+//!         PLAYED.fetch_add(1, Ordering::Relaxed);
+//!         self.0.play_unchecked(m)
+//!     }
+//!     fn is_check(&self) -> bool { self.0.is_check() }
+//!     fn halfmove_clock(&self) -> u32 { self.0.halfmove_clock() }
+//!     fn repetition_count(&self) -> usize { self.0.repetition_count() }
+//!     fn is_insufficient_material(&self) -> bool { self.0.is_insufficient_material() }
+//! }
+//!
+//! let pgn = "1. d4 d5 2. c4 e6 *\n\n1. e4 c5 *\n";
+//! let mut plies = Vec::new();
+//! replay_reader::<Single<Counting>, _>(pgn.as_bytes(), "two.pgn", &Options::default(), &mut |r| {
+//!     plies.push(r.plies)
+//! })
+//! .unwrap();
+//! assert_eq!(plies, [4, 2]);
+//! assert_eq!(PLAYED.load(Ordering::Relaxed), 6);
+//! ```
 
 pub mod chunk;
+pub mod export;
 pub mod input;
 pub mod replay;
 pub mod report;
@@ -29,8 +77,6 @@ use std::io::{self, BufReader, Cursor, Read};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
-use crate::core::Chess;
-use crate::model::game::Game;
 use crate::notation::pgn::{PgnReader, TextPos};
 
 use crate::notation::san::SanMode;
@@ -40,23 +86,9 @@ pub use replay::{Lockstep, Replay, Single};
 pub use report::{ErrorKind, GameReport, ReplayError, Summary};
 pub use visitor::ReplayVisitor;
 
-/// Which rule implementation replays the moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum RulesChoice {
-    /// The fast bitboard core.
-    #[default]
-    Core,
-    /// The reference model (the executable specification).
-    Model,
-    /// Both in lock step; the first disagreement is reported as an error.
-    Both,
-}
-
-/// How to replay.
+/// How to replay (which rules replay the moves is the type parameter of [`replay_reader`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    /// The rule implementation.
-    pub rules: RulesChoice,
     /// Lenient (real-world PGN) or strict SAN.
     pub san_mode: SanMode,
     /// Worker threads; 1 replays on the calling thread.
@@ -66,33 +98,23 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            rules: RulesChoice::Core,
             san_mode: SanMode::Lenient,
             jobs: 1,
         }
     }
 }
 
-/// Replays every game of `reader` (named `file` in the reports), calling `sink` with each
-/// game's report in file order.
+/// Replays every game of `reader` (named `file` in the reports) over `P`, calling `sink`
+/// with each game's report in file order.
+///
+/// `P` is [`Single<R>`](Single) to replay over one implementation `R` of the port (the core,
+/// the model, or your own), or [`Lockstep<A, B>`](Lockstep) to replay over two and report
+/// where they disagree.
 ///
 /// # Errors
 ///
 /// Only I/O errors of the input stop the run; a broken game is reported and the next one read.
-pub fn replay_reader<R: Read + Send>(
-    reader: R,
-    file: &str,
-    options: &Options,
-    sink: &mut dyn FnMut(GameReport),
-) -> io::Result<()> {
-    match options.rules {
-        RulesChoice::Core => replay_with::<Single<Chess>, R>(reader, file, options, sink),
-        RulesChoice::Model => replay_with::<Single<Game>, R>(reader, file, options, sink),
-        RulesChoice::Both => replay_with::<Lockstep<Game, Chess>, R>(reader, file, options, sink),
-    }
-}
-
-fn replay_with<P: Replay, R: Read + Send>(
+pub fn replay_reader<P: Replay, R: Read + Send>(
     reader: R,
     file: &str,
     options: &Options,
@@ -309,6 +331,38 @@ mod tests {
         }
     }
 
+    /// Accepts every token as a move: the runner's plumbing without any rules.
+    #[derive(Clone)]
+    struct AnyMove;
+
+    impl Replay for AnyMove {
+        fn start(_: &crate::Setup, _: crate::CastlingMode) -> Result<Self, String> {
+            Ok(AnyMove)
+        }
+        fn play_san(&mut self, _: &[u8], _: SanMode) -> Result<(), replay::MoveFailure> {
+            Ok(())
+        }
+        fn play_san_canonical(
+            &mut self,
+            token: &[u8],
+            _: SanMode,
+        ) -> Result<String, replay::MoveFailure> {
+            Ok(String::from_utf8_lossy(token).into_owned())
+        }
+        fn play_null(&mut self) -> Result<(), replay::MoveFailure> {
+            Ok(())
+        }
+        fn fen(&self) -> String {
+            String::new()
+        }
+        fn status(&self) -> crate::Status {
+            crate::Status::Ongoing
+        }
+        fn claims(&self) -> Vec<crate::Claim> {
+            Vec::new()
+        }
+    }
+
     #[test]
     fn an_input_error_ends_the_run_with_that_error_whatever_the_jobs() {
         let text = "[Event \"x\"]\n\n1. e4 e5 *\n\n".repeat(40_000);
@@ -318,9 +372,8 @@ mod tests {
                 ..Options::default()
             };
             let mut games = 0;
-            let result = replay_reader(FailsAfter(text.as_bytes()), "f", &options, &mut |_| {
-                games += 1;
-            });
+            let input = FailsAfter(text.as_bytes());
+            let result = replay_reader::<AnyMove, _>(input, "f", &options, &mut |_| games += 1);
             let err = result.expect_err("the read error");
             assert_eq!(err.to_string(), "disk on fire", "jobs {jobs}");
             assert!(games < 40_000, "jobs {jobs}: {games}");

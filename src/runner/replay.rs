@@ -1,7 +1,7 @@
 //! Replaying one game's moves over a rule implementation, or over two in lock step.
 
 use crate::notation::san::{San, SanError, SanMode, SanPlus};
-use crate::rules::{Move, Rules, Status};
+use crate::rules::{Claim, Move, Rules, Status};
 use crate::setup::{CastlingMode, Setup};
 
 /// What went wrong with one move of a replay, before position information is attached.
@@ -31,6 +31,14 @@ pub trait Replay: Clone {
     /// [`MoveFailure`] when the token is not a legal move (or the two rule sets disagree).
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure>;
 
+    /// Like [`Replay::play_san`], and returns the move's canonical SAN (`--` for a null
+    /// move): what `replay --export` writes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::play_san`].
+    fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure>;
+
     /// Passes the turn (a PGN null move `--`).
     ///
     /// # Errors
@@ -43,6 +51,9 @@ pub trait Replay: Clone {
 
     /// The game's status by the automatic rules.
     fn status(&self) -> Status;
+
+    /// The draws the player to move may claim.
+    fn claims(&self) -> Vec<Claim>;
 
     /// At the end of a game: a disagreement between implementations on the final status, if
     /// any (only a lock step can have one).
@@ -88,6 +99,9 @@ fn null_move<R: Rules>(pos: &R) -> Result<R, MoveFailure> {
         .map_err(|e| MoveFailure::Meaning(format!("null move: {e}")))
 }
 
+/// How a null move is written in exported PGN (as pgn-extract writes it).
+const NULL_MOVE: &str = "--";
+
 fn parse(token: &[u8], mode: SanMode) -> Result<SanPlus, MoveFailure> {
     SanPlus::from_ascii(token, mode).map_err(|e| MoveFailure::Syntax(e.to_string()))
 }
@@ -111,6 +125,16 @@ impl<R: Rules> Replay for Single<R> {
         Ok(())
     }
 
+    fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
+        let san = parse(token, mode)?;
+        if san.san == San::Null {
+            self.play_null()?;
+            return Ok(NULL_MOVE.to_string());
+        }
+        let m = self.resolve(&san, mode)?;
+        Ok(SanPlus::from_move_and_play(&mut self.pos, &m).to_string())
+    }
+
     fn play_null(&mut self) -> Result<(), MoveFailure> {
         self.pos = null_move(&self.pos)?;
         Ok(())
@@ -123,10 +147,15 @@ impl<R: Rules> Replay for Single<R> {
     fn status(&self) -> Status {
         self.pos.status()
     }
+
+    fn claims(&self) -> Vec<Claim> {
+        self.pos.claims()
+    }
 }
 
 /// Two implementations replayed in lock step (`--rules both`): every move is resolved by
-/// both, and after every move the two must agree on the move and the FEN.
+/// both, and after every move the two must agree on the move and the FEN. Messages name them
+/// by [`Rules::NAME`].
 #[derive(Clone)]
 pub struct Lockstep<A, B> {
     a: Single<A>,
@@ -141,7 +170,9 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
             (Ok(a), Ok(b)) => Ok(Lockstep { a, b }),
             (Err(e), Err(_)) => Err(e),
             (Ok(_), Err(e)) | (Err(e), Ok(_)) => Err(format!(
-                "the model and the core disagree on the start position: {e}"
+                "{} and {} disagree on the start position: {e}",
+                A::NAME,
+                B::NAME
             )),
         }
     }
@@ -151,33 +182,30 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
         if san.san == San::Null {
             return self.play_null();
         }
-        let ma = self.a.resolve(&san, mode);
-        let mb = self.b.resolve(&san, mode);
-        match (ma, mb) {
-            (Ok(ma), Ok(mb)) if ma == mb => {
-                self.a.pos.play_unchecked(&ma);
-                self.b.pos.play_unchecked(&mb);
-                let (fa, fb) = (self.a.fen(), self.b.fen());
-                if fa != fb {
-                    return Err(MoveFailure::Disagreement(format!(
-                        "after the move the model has {fa:?} and the core {fb:?}"
-                    )));
-                }
-                Ok(())
-            }
-            (Ok(ma), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
-                "the model reads the move as {ma} and the core as {mb}"
-            ))),
-            (Err(ea), Err(_)) => Err(ea),
-            (Ok(ma), Err(eb)) => Err(MoveFailure::Disagreement(format!(
-                "the model plays {ma}, the core rejects it: {}",
-                failure_text(&eb)
-            ))),
-            (Err(ea), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
-                "the core plays {mb}, the model rejects it: {}",
-                failure_text(&ea)
-            ))),
+        let m = self.resolve_both(&san, mode)?;
+        self.play_both(&m)
+    }
+
+    fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
+        let san = parse(token, mode)?;
+        if san.san == San::Null {
+            self.play_null()?;
+            return Ok(NULL_MOVE.to_string());
         }
+        let m = self.resolve_both(&san, mode)?;
+        let (ta, tb) = (
+            SanPlus::from_move(&self.a.pos, &m),
+            SanPlus::from_move(&self.b.pos, &m),
+        );
+        if ta != tb {
+            return Err(MoveFailure::Disagreement(format!(
+                "{} writes the move {ta} and {} {tb}",
+                A::NAME,
+                B::NAME
+            )));
+        }
+        self.play_both(&m)?;
+        Ok(ta.to_string())
     }
 
     fn play_null(&mut self) -> Result<(), MoveFailure> {
@@ -193,9 +221,61 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
         self.a.status()
     }
 
+    fn claims(&self) -> Vec<Claim> {
+        self.a.claims()
+    }
+
     fn final_disagreement(&self) -> Option<String> {
         let (sa, sb) = (self.a.status(), self.b.status());
-        (sa != sb).then(|| format!("the model says {sa} and the core {sb}"))
+        if sa != sb {
+            return Some(format!("{} says {sa} and {} {sb}", A::NAME, B::NAME));
+        }
+        let (ca, cb) = (self.a.claims(), self.b.claims());
+        (ca != cb).then(|| format!("{} finds claims {ca:?} and {} {cb:?}", A::NAME, B::NAME))
+    }
+}
+
+impl<A: Rules, B: Rules> Lockstep<A, B> {
+    /// Plays a move both resolved alike, and checks that both reach the same FEN.
+    fn play_both(&mut self, m: &Move) -> Result<(), MoveFailure> {
+        self.a.pos.play_unchecked(m);
+        self.b.pos.play_unchecked(m);
+        let (fa, fb) = (self.a.fen(), self.b.fen());
+        if fa != fb {
+            return Err(MoveFailure::Disagreement(format!(
+                "after the move {} has {fa:?} and {} {fb:?}",
+                A::NAME,
+                B::NAME
+            )));
+        }
+        Ok(())
+    }
+
+    /// The move both implementations read `san` as, or why not.
+    fn resolve_both(&mut self, san: &SanPlus, mode: SanMode) -> Result<Move, MoveFailure> {
+        let ma = self.a.resolve(san, mode);
+        let mb = self.b.resolve(san, mode);
+        match (ma, mb) {
+            (Ok(ma), Ok(mb)) if ma == mb => Ok(ma),
+            (Ok(ma), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
+                "{} reads the move as {ma} and {} as {mb}",
+                A::NAME,
+                B::NAME
+            ))),
+            (Err(ea), Err(_)) => Err(ea),
+            (Ok(ma), Err(eb)) => Err(MoveFailure::Disagreement(format!(
+                "{} plays {ma}, {} rejects it: {}",
+                A::NAME,
+                B::NAME,
+                failure_text(&eb)
+            ))),
+            (Err(ea), Ok(mb)) => Err(MoveFailure::Disagreement(format!(
+                "{} plays {mb}, {} rejects it: {}",
+                B::NAME,
+                A::NAME,
+                failure_text(&ea)
+            ))),
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::rules::Status;
+use crate::rules::{Claim, Status};
 
 /// Where and why a game stopped being replayed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -56,18 +56,30 @@ pub struct GameReport {
     pub result: String,
     /// How the last position stands by the automatic rules.
     pub status: Status,
+    /// The draws the player to move could claim in the last position: threefold
+    /// repetition, fifty moves (FIDE Laws 9.2, 9.3).
+    pub claims: Vec<Claim>,
     /// `None` when every mainline move was replayed.
     pub error: Option<ReplayError>,
 }
 
 impl fmt::Display for GameReport {
-    /// One line: `FILE#INDEX: PLIES plies, STATUS, RESULT, FEN`, and the error if any.
+    /// One line: `FILE#INDEX: PLIES plies, STATUS[ (may claim CLAIM ...)], RESULT, FEN`, and
+    /// the error if any.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}#{}: {} plies, {}, {}, {}",
-            self.file, self.index, self.plies, self.status, self.result, self.final_fen
+            "{}#{}: {} plies, {}",
+            self.file, self.index, self.plies, self.status
         )?;
+        for (i, claim) in self.claims.iter().enumerate() {
+            let open = if i == 0 { " (may claim " } else { ", " };
+            write!(f, "{open}{claim}")?;
+        }
+        if !self.claims.is_empty() {
+            f.write_str(")")?;
+        }
+        write!(f, ", {}, {}", self.result, self.final_fen)?;
         if let Some(e) = &self.error {
             write!(
                 f,

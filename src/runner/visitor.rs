@@ -73,18 +73,32 @@ impl<P: Replay> ReplayVisitor<P> {
     }
 
     fn start_position(&self) -> Result<(Setup, CastlingMode), String> {
-        let chess960 = self.variant_tag.as_deref().is_some_and(is_chess960_variant);
-        let setup = match &self.fen_tag {
-            Some(fen) => parse_fen(fen).map_err(|e| format!("FEN tag {fen:?}: {e}"))?,
-            None => Setup::start(),
-        };
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            setup.castling_mode_hint()
-        };
-        Ok((setup, mode))
+        start_position(self.fen_tag.as_deref(), self.variant_tag.as_deref())
     }
+}
+
+/// A game's start position and castling mode from its `FEN` and `Variant` tags: the
+/// standard start without a FEN tag, Chess960 castling when the variant names it (or the
+/// FEN's castling rights need it).
+///
+/// # Errors
+///
+/// The FEN tag's parse error, with the tag.
+pub fn start_position(
+    fen_tag: Option<&str>,
+    variant_tag: Option<&str>,
+) -> Result<(Setup, CastlingMode), String> {
+    let chess960 = variant_tag.is_some_and(is_chess960_variant);
+    let setup = match fen_tag {
+        Some(fen) => parse_fen(fen).map_err(|e| format!("FEN tag {fen:?}: {e}"))?,
+        None => Setup::start(),
+    };
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        setup.castling_mode_hint()
+    };
+    Ok((setup, mode))
 }
 
 /// Whether a `Variant` tag names Chess960 (`chess960`, `Chess 960`, `fischerandom`,
@@ -215,9 +229,9 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         if let Some(message) = disagreement {
             self.fail(ErrorKind::Disagreement, b"", TextPos::START, message);
         }
-        let (final_fen, status) = match &self.state {
-            Some(state) => (state.fen(), state.status()),
-            None => (self.start_fen.clone(), Status::Ongoing),
+        let (final_fen, status, claims) = match &self.state {
+            Some(state) => (state.fen(), state.status(), state.claims()),
+            None => (self.start_fen.clone(), Status::Ongoing, Vec::new()),
         };
         let report = GameReport {
             file: self.file.clone(),
@@ -226,6 +240,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
             final_fen,
             result: self.result.take().unwrap_or_else(|| "*".to_string()),
             status,
+            claims,
             error: self.error.take(),
         };
         self.index += 1;

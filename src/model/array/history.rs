@@ -3,7 +3,7 @@
 
 use super::{in_check_on_array, legal_en_passant_on, possible_moves_on_array, Squares};
 use crate::model::board::{self, ends_right, passed_square, Board};
-use crate::model::game::{self, AutomaticDraw, Game, Winner};
+use crate::model::game::{self, AutomaticDraw, ClaimableDraw, Game, Winner};
 use crate::model::piece::{opposite_colour, Coordinate, PieceType};
 use crate::model::Set;
 
@@ -73,6 +73,36 @@ fn legal_target(
     target.filter(|_| legal_en_passant_on(squares.clone(), side, target))
 }
 
+/// The fast form of `game::is_checkmate`: in check, and no legal move (FIDE Laws 5.1.1).
+#[must_use]
+pub fn is_checkmate_on_array(g: &Game) -> bool {
+    let b = g.board();
+    in_check_on_array(&Squares::of(b.state()), board::turn(b))
+        && possible_moves_on_array(b).is_empty()
+}
+
+/// The fast form of `game::is_stalemate`: not in check, and no legal move (FIDE Laws 5.2.1).
+#[must_use]
+pub fn is_stalemate_on_array(g: &Game) -> bool {
+    let b = g.board();
+    !in_check_on_array(&Squares::of(b.state()), board::turn(b))
+        && possible_moves_on_array(b).is_empty()
+}
+
+/// The fast form of `game::claimable_draws`: threefold repetition and fifty moves, by the
+/// history counts on arrays (FIDE Laws 9.2, 9.3).
+#[must_use]
+pub fn claimable_draws_on_array(g: &Game) -> Set<ClaimableDraw> {
+    let mut claims = Set::new();
+    if repetition_count_on_array(g) >= 3 {
+        claims.insert(ClaimableDraw::ThreefoldRepetition);
+    }
+    if halfmove_clock_on_array(g.board()) >= 100 {
+        claims.insert(ClaimableDraw::FiftyMoves);
+    }
+    claims
+}
+
 /// The fast form of `game::automatic_draw`: the same tests in the same order, over the fast
 /// forms (a legal move list, check and the two history counts on arrays).
 #[must_use]
@@ -100,9 +130,7 @@ pub fn automatic_draw_on_array(g: &Game) -> Option<AutomaticDraw> {
 #[must_use]
 pub fn winner_on_array(g: &Game) -> Winner {
     let b = g.board();
-    let mated = in_check_on_array(&Squares::of(b.state()), board::turn(b))
-        && possible_moves_on_array(b).is_empty();
-    if mated {
+    if is_checkmate_on_array(g) {
         Winner::from(opposite_colour(board::turn(b)))
     } else if automatic_draw_on_array(g).is_some() {
         Winner::Remis

@@ -1,4 +1,4 @@
-//! PGN (Portable Game Notation): a streaming reader, a game splitter, a game tree and a writer.
+//! PGN (Portable Game Notation): a streaming reader, a game tree and a writer.
 //!
 //! # Reading
 //!
@@ -42,16 +42,10 @@
 //! `pgn-extract-test-stalemate` 1+2 are therefore one game each here and two for python-chess
 //! (the joined game ends in python-chess's final position of the second part); in `pgn-extract-nested-comment` the comment ends at its first
 //! `}` here, and the words after it are reported as (invalid) move tokens.
-//!
-//! # Splitting
-//!
-//! [`GameSplitter`] yields each game's raw bytes and starting position, with exactly the
-//! reader's boundaries (it *is* the reader, skipping), so games can be parsed in parallel with
-//! [`PgnReader::with_start`], keeping positions file-absolute.
 
+mod buffer;
 mod game;
 mod reader;
-mod splitter;
 mod writer;
 
 use std::fmt;
@@ -60,7 +54,6 @@ use crate::types::Color;
 
 pub use game::{Game, GameBuilder, Item, Line};
 pub use reader::PgnReader;
-pub use splitter::{GameSplitter, RawGame};
 pub use writer::{write_game, SEVEN_TAG_ROSTER};
 
 /// A 1-based line and byte column in the input.

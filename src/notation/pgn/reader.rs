@@ -1,27 +1,14 @@
-//! The streaming PGN lexer and reader.
+//! The streaming PGN reader: the grammar (tag pairs, movetext, comments, variations, game
+//! boundaries) over the buffer layer of `buffer.rs`.
 //!
-//! One byte loop reads everything. Its buffer has a fixed size; a token is at most 255
-//! bytes, so it is always whole in the buffer after a refill that keeps at least
-//! [`LOOKAHEAD`] bytes ahead. Comments and tag values are found with `memchr` and handed to
-//! the visitor straight from the buffer; only when one crosses a refill is it copied into a
-//! scratch buffer, capped at the text limit.
+//! One byte loop reads the movetext. Comments and tag values are handed to the visitor
+//! straight from the buffer (see `Input::take`).
 
 use std::io::{self, Read};
 
-use memchr::{memchr2, memchr3, memchr_iter, memrchr};
-
+use super::buffer::{Input, BUF_SIZE, TOKEN_MAX};
 use super::{Outcome, PgnError, PgnErrorKind, RawTag, Skip, TextPos, Visitor};
 
-/// The reader's buffer size.
-const BUF_SIZE: usize = 1 << 16;
-/// The longest token (SAN, tag name, number, result).
-const TOKEN_MAX: usize = 255;
-/// Bytes kept ahead of the cursor at each token start, so a token is whole in the buffer.
-const LOOKAHEAD: usize = TOKEN_MAX + 1;
-/// Free space wanted before scanning a comment or tag value, so most are never copied.
-const TEXT_ROOM: usize = 1 << 13;
-/// The default limit on a comment or tag value.
-const DEFAULT_MAX_TEXT: usize = 1 << 20;
 /// At most this many bytes of comments before the movetext are held back (each comment
 /// counted with [`PENDING_OVERHEAD`] bytes more); later ones are dropped.
 const MAX_PENDING_BYTES: usize = 1 << 20;
@@ -56,20 +43,6 @@ const fn classes() -> [u8; 256] {
 
 static CLASS: [u8; 256] = classes();
 
-const fn symbol_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        let c = i as u8;
-        t[i] = matches!(c, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'+' | b'#' | b'=' | b':' | b'/');
-        i += 1;
-    }
-    t
-}
-
-/// Bytes that continue a token.
-static SYMBOL: [bool; 256] = symbol_table();
-
 /// The NAG of a suffix annotation (PGN standard 10: `$1`-`$6`).
 fn annotation_nag(glyph: &[u8]) -> Option<u8> {
     match glyph {
@@ -81,30 +54,6 @@ fn annotation_nag(glyph: &[u8]) -> Option<u8> {
         b"?!" => Some(6),
         _ => None,
     }
-}
-
-/// What [`PgnReader::take`] found.
-struct Taken {
-    /// The text's span in the buffer, or `None` when it is in the scratch buffer.
-    in_buf: Option<(usize, usize)>,
-    /// Whether a stop byte ends it (else the input ended).
-    found: bool,
-    /// Whether the kept text was cut at the limit.
-    truncated: bool,
-}
-
-/// Raw bytes of the game being split (see [`super::GameSplitter`]).
-pub(super) struct Capture {
-    /// The game's bytes so far.
-    pub(super) bytes: Vec<u8>,
-    /// Where in the buffer the uncopied part of the game starts, while a game is captured.
-    pub(super) from: Option<usize>,
-    /// Where the game starts.
-    pub(super) start: TextPos,
-    /// The most bytes kept.
-    pub(super) limit: usize,
-    /// Whether bytes beyond the limit were dropped.
-    pub(super) truncated: bool,
 }
 
 /// A streaming PGN reader over any [`Read`], with a fixed-size buffer.
@@ -133,60 +82,38 @@ pub(super) struct Capture {
 /// assert_eq!(reader.read_game(&mut v).unwrap(), None);
 /// ```
 pub struct PgnReader<R> {
-    src: R,
-    buf: Box<[u8]>,
-    pos: usize,
-    len: usize,
-    eof: bool,
-    /// The absolute offset of `buf[0]`.
-    base: u64,
-    line: u64,
-    /// The absolute offset of the current line's first byte (negative for a start column > 1).
-    line_start: i64,
-    scratch: Vec<u8>,
+    input: Input<R>,
+    /// Comments before a game's movetext, held back for it.
     pending: Vec<(Vec<u8>, TextPos)>,
     /// The bytes `pending` holds, as counted against [`MAX_PENDING_BYTES`].
     pending_bytes: usize,
-    max_text: usize,
     at_stream_start: bool,
     /// The input ended inside a `{}` comment or a tag section (see [`PgnReader::ended_open`]).
     ended_open: bool,
     /// The input ended between games with comments held for the next game.
     ended_holding: bool,
-    pub(super) capture: Option<Capture>,
 }
 
 impl<R: Read> PgnReader<R> {
     /// A reader at the start of `src` (a UTF-8 byte order mark there is skipped).
     pub fn new(src: R) -> PgnReader<R> {
         PgnReader {
-            src,
-            buf: vec![0; BUF_SIZE].into_boxed_slice(),
-            pos: 0,
-            len: 0,
-            eof: false,
-            base: 0,
-            line: 1,
-            line_start: 0,
-            scratch: Vec::new(),
+            input: Input::new(src),
             pending: Vec::new(),
             pending_bytes: 0,
-            max_text: DEFAULT_MAX_TEXT,
             at_stream_start: true,
             ended_open: false,
             ended_holding: false,
-            capture: None,
         }
     }
 
     /// A reader over part of a file that starts at `start`, so that reported positions are
-    /// the file's: use it on the bytes of a [`RawGame`](super::RawGame) or of any cut made
-    /// between two games. A part that starts at 1:1 is the file's start, where a byte order
+    /// the file's: use it on the bytes of any cut made between two games (as the parallel
+    /// runner's chunks are). A part that starts at 1:1 is the file's start, where a byte order
     /// mark is skipped as by [`PgnReader::new`].
     pub fn with_start(src: R, start: TextPos) -> PgnReader<R> {
         let mut r = PgnReader::new(src);
-        r.line = start.line;
-        r.line_start = 1 - start.column as i64;
+        r.input.start_at(start);
         r.at_stream_start = start == TextPos::START;
         r
     }
@@ -194,25 +121,26 @@ impl<R: Read> PgnReader<R> {
     /// Sets the longest comment or tag value kept (at least 64 KiB); longer ones are cut and
     /// reported as [`PgnErrorKind::TextTruncated`].
     pub fn set_max_text_len(&mut self, bytes: usize) {
-        self.max_text = bytes.max(BUF_SIZE);
+        self.input.max_text = bytes.max(BUF_SIZE);
     }
 
     /// The bytes consumed so far (a game read next starts reading here).
     #[must_use]
     pub fn offset(&self) -> u64 {
-        self.base + self.pos as u64
+        self.input.base + self.input.pos as u64
     }
 
     /// The line and column of [`PgnReader::offset`].
     #[must_use]
     pub fn position(&self) -> TextPos {
-        self.text_pos(self.pos)
+        self.input.text_pos(self.input.pos)
     }
 
     /// The bytes read from the source and not consumed yet, and the source: the input from
     /// [`PgnReader::offset`] on.
     pub fn into_parts(self) -> (Vec<u8>, R) {
-        (self.buf[self.pos..self.len].to_vec(), self.src)
+        let input = self.input;
+        (input.buf[input.pos..input.len].to_vec(), input.src)
     }
 
     /// Whether the input ended where more input would be read as part of the text before it:
@@ -245,208 +173,14 @@ impl<R: Read> PgnReader<R> {
         self.ended_holding
     }
 
-    fn text_pos(&self, i: usize) -> TextPos {
-        let abs = (self.base + i as u64) as i64;
-        TextPos {
-            line: self.line,
-            column: (abs - self.line_start + 1) as u64,
-        }
-    }
-
-    fn at_line_start(&self) -> bool {
-        (self.base + self.pos as u64) as i64 == self.line_start
-    }
-
-    fn newline_at(&mut self, i: usize) {
-        self.line += 1;
-        self.line_start = (self.base + i as u64) as i64 + 1;
-    }
-
-    fn count_lines(&mut self, from: usize, to: usize) {
-        let hay = &self.buf[from..to];
-        let n = memchr_iter(b'\n', hay).count();
-        if n > 0 {
-            self.line += n as u64;
-            if let Some(last) = memrchr(b'\n', hay) {
-                self.line_start = (self.base + (from + last) as u64) as i64 + 1;
-            }
-        }
-    }
-
-    /// Drops the consumed bytes (handing them to the capture) and reads more.
-    fn fill(&mut self) -> io::Result<()> {
-        if self.eof {
-            return Ok(());
-        }
-        if self.pos > 0 {
-            if let Some(c) = &mut self.capture {
-                if let Some(from) = c.from {
-                    keep_capped(
-                        &mut c.bytes,
-                        &self.buf[from..self.pos],
-                        c.limit,
-                        &mut c.truncated,
-                    );
-                    c.from = Some(0);
-                }
-            }
-            self.buf.copy_within(self.pos..self.len, 0);
-            self.base += self.pos as u64;
-            self.len -= self.pos;
-            self.pos = 0;
-        }
-        while self.len < self.buf.len() {
-            match self.src.read(&mut self.buf[self.len..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => {
-                    self.len += n;
-                    if self.len - self.pos >= LOOKAHEAD {
-                        break;
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn ensure_lookahead(&mut self) -> io::Result<()> {
-        if self.len - self.pos < LOOKAHEAD && !self.eof {
-            self.fill()?;
-        }
-        Ok(())
-    }
-
-    /// Consumes bytes up to the first `stop1` or `stop2` (left unconsumed) or the end of
-    /// input. With `escape`, a backslash makes a following `"` or backslash ordinary. With `keep`, the bytes
-    /// are available afterwards through [`PgnReader::taken`], up to the text limit.
-    fn take(&mut self, stop1: u8, stop2: u8, escape: bool, keep: bool) -> io::Result<Taken> {
-        if self.len - self.pos < TEXT_ROOM && !self.eof {
-            self.fill()?;
-        }
-        self.scratch.clear();
-        let mut seg = self.pos;
-        let mut i = self.pos;
-        let mut spilled = false;
-        let mut truncated = false;
-        let mut skip_next = false;
-        loop {
-            if skip_next && i < self.len {
-                // Only `\"` and `\\` are escapes; any other byte is read as it is.
-                if matches!(self.buf[i], b'"' | b'\\') {
-                    i += 1;
-                }
-                skip_next = false;
-            }
-            let hay = &self.buf[i..self.len];
-            let hit = if escape {
-                memchr3(stop1, stop2, b'\\', hay)
-            } else {
-                memchr2(stop1, stop2, hay)
-            };
-            match hit {
-                Some(k) if escape && hay[k] == b'\\' => {
-                    i += k + 1;
-                    skip_next = true;
-                }
-                Some(k) => {
-                    let end = i + k;
-                    self.count_lines(seg, end);
-                    self.pos = end;
-                    if !spilled {
-                        return Ok(Taken {
-                            in_buf: Some((seg, end)),
-                            found: true,
-                            truncated: false,
-                        });
-                    }
-                    if keep {
-                        keep_capped(
-                            &mut self.scratch,
-                            &self.buf[seg..end],
-                            self.max_text,
-                            &mut truncated,
-                        );
-                    }
-                    return Ok(Taken {
-                        in_buf: None,
-                        found: true,
-                        truncated,
-                    });
-                }
-                None => {
-                    let end = self.len;
-                    self.count_lines(seg, end);
-                    if keep {
-                        keep_capped(
-                            &mut self.scratch,
-                            &self.buf[seg..end],
-                            self.max_text,
-                            &mut truncated,
-                        );
-                    }
-                    spilled = true;
-                    self.pos = end;
-                    if self.eof {
-                        return Ok(Taken {
-                            in_buf: None,
-                            found: false,
-                            truncated,
-                        });
-                    }
-                    self.fill()?;
-                    seg = self.pos;
-                    i = self.pos;
-                }
-            }
-        }
-    }
-
-    fn taken(&self, t: &Taken) -> &[u8] {
-        match t.in_buf {
-            Some((s, e)) => &self.buf[s..e],
-            None => &self.scratch,
-        }
-    }
-
-    /// The end of the token run starting at `from` (within the buffer), and whether it is
-    /// longer than [`TOKEN_MAX`].
-    #[inline]
-    fn symbol_end(&self, from: usize) -> (usize, bool) {
-        let limit = self.len.min(from + TOKEN_MAX + 1);
-        let run = self.buf[from..limit]
-            .iter()
-            .position(|&c| !SYMBOL[c as usize])
-            .unwrap_or(limit - from);
-        (from + run, run > TOKEN_MAX)
-    }
-
-    /// Skips the rest of an over-long token.
-    fn skip_symbols(&mut self) -> io::Result<()> {
-        loop {
-            while self.pos < self.len && SYMBOL[self.buf[self.pos] as usize] {
-                self.pos += 1;
-            }
-            if self.pos < self.len || self.eof {
-                return Ok(());
-            }
-            self.fill()?;
-        }
-    }
-
     /// Skips a run of bytes that start no token, and reports it once.
     fn skip_garbage<V: Visitor>(&mut self, v: &mut V, report: bool) -> io::Result<()> {
-        let at = self.text_pos(self.pos);
-        let byte = self.buf[self.pos];
+        let at = self.input.text_pos(self.input.pos);
+        let byte = self.input.buf[self.input.pos];
         let mut count = 0u64;
         loop {
-            while self.pos < self.len {
-                let c = self.buf[self.pos];
+            while self.input.pos < self.input.len {
+                let c = self.input.buf[self.input.pos];
                 let garbage = match CLASS[c as usize] {
                     C_GARBAGE => true,
                     C_PUNCT => c == b'%',
@@ -455,13 +189,13 @@ impl<R: Read> PgnReader<R> {
                 if !garbage {
                     break;
                 }
-                self.pos += 1;
+                self.input.pos += 1;
                 count += 1;
             }
-            if self.pos < self.len || self.eof {
+            if self.input.pos < self.input.len || self.input.eof {
                 break;
             }
-            self.fill()?;
+            self.input.fill()?;
         }
         if report {
             v.error(PgnError {
@@ -484,17 +218,17 @@ impl<R: Read> PgnReader<R> {
         report: bool,
         sink: Sink,
     ) -> io::Result<()> {
-        let at = self.text_pos(self.pos);
-        let brace = self.buf[self.pos] == b'{';
-        self.pos += 1;
+        let at = self.input.text_pos(self.input.pos);
+        let brace = self.input.buf[self.input.pos] == b'{';
+        self.input.pos += 1;
         let t = if brace {
-            self.take(b'}', b'}', false, keep)?
+            self.input.take(b'}', b'}', false, keep)?
         } else {
-            self.take(b'\n', b'\n', false, keep)?
+            self.input.take(b'\n', b'\n', false, keep)?
         };
         if brace {
             if t.found {
-                self.pos += 1;
+                self.input.pos += 1;
             } else {
                 self.ended_open = true;
             }
@@ -508,13 +242,13 @@ impl<R: Read> PgnReader<R> {
                     v,
                     at,
                     PgnErrorKind::TextTruncated {
-                        kept: self.max_text,
+                        kept: self.input.max_text,
                     },
                 );
             }
         }
         if keep {
-            let mut text = self.taken(&t);
+            let mut text = self.input.taken(&t);
             // A `;` comment ends at the newline: carriage returns before it are line-ending
             // noise (CRLF, or a CR CR LF that a write and read again would turn into one).
             while !brace && text.last() == Some(&b'\r') {
@@ -537,28 +271,29 @@ impl<R: Read> PgnReader<R> {
 
     /// Reads a `[Name "value"]` tag pair at the cursor.
     fn tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
-        self.ensure_lookahead()?;
-        let at = self.text_pos(self.pos);
-        self.pos += 1;
-        self.skip_blanks();
-        let (end, too_long) = self.symbol_end(self.pos);
+        self.input.ensure_lookahead()?;
+        let at = self.input.text_pos(self.input.pos);
+        self.input.pos += 1;
+        self.input.skip_blanks();
+        let (end, too_long) = self.input.symbol_end(self.input.pos);
         let mut name = [0u8; TOKEN_MAX];
-        let name_len = (end - self.pos).min(TOKEN_MAX);
-        name[..name_len].copy_from_slice(&self.buf[self.pos..self.pos + name_len]);
-        self.pos = end;
-        self.skip_blanks();
-        if too_long || name_len == 0 || self.peek() != Some(b'"') {
+        let name_len = (end - self.input.pos).min(TOKEN_MAX);
+        name[..name_len]
+            .copy_from_slice(&self.input.buf[self.input.pos..self.input.pos + name_len]);
+        self.input.pos = end;
+        self.input.skip_blanks();
+        if too_long || name_len == 0 || self.input.peek() != Some(b'"') {
             Self::error(v, at, PgnErrorKind::MalformedTag);
             return self.skip_tag_rest();
         }
-        self.pos += 1;
-        let t = self.take(b'"', b'\n', true, true)?;
-        let mut well_formed = t.found && self.buf[self.pos] == b'"';
+        self.input.pos += 1;
+        let t = self.input.take(b'"', b'\n', true, true)?;
+        let mut well_formed = t.found && self.input.buf[self.input.pos] == b'"';
         if well_formed {
-            self.pos += 1;
-            self.skip_blanks();
-            if self.peek() == Some(b']') {
-                self.pos += 1;
+            self.input.pos += 1;
+            self.input.skip_blanks();
+            if self.input.peek() == Some(b']') {
+                self.input.pos += 1;
             } else {
                 well_formed = false;
             }
@@ -571,15 +306,11 @@ impl<R: Read> PgnReader<R> {
                 v,
                 at,
                 PgnErrorKind::TextTruncated {
-                    kept: self.max_text,
+                    kept: self.input.max_text,
                 },
             );
         }
-        let value = match t.in_buf {
-            Some((s, e)) => &self.buf[s..e],
-            None => &self.scratch[..],
-        };
-        v.tag(&name[..name_len], &RawTag(value));
+        v.tag(&name[..name_len], &RawTag(self.input.taken(&t)));
         if !well_formed {
             self.skip_tag_rest()?;
         }
@@ -592,12 +323,12 @@ impl<R: Read> PgnReader<R> {
         let mut quoted = false;
         let mut escaped = false;
         loop {
-            while self.pos < self.len {
-                let c = self.buf[self.pos];
+            while self.input.pos < self.input.len {
+                let c = self.input.buf[self.input.pos];
                 if c == b'\n' {
                     return Ok(());
                 }
-                self.pos += 1;
+                self.input.pos += 1;
                 if escaped {
                     escaped = false;
                 } else if quoted {
@@ -612,26 +343,11 @@ impl<R: Read> PgnReader<R> {
                     return Ok(());
                 }
             }
-            if self.eof {
+            if self.input.eof {
                 return Ok(());
             }
-            self.fill()?;
+            self.input.fill()?;
         }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.buf[self.pos..self.len].first().copied()
-    }
-
-    fn skip_blanks(&mut self) {
-        while self.pos < self.len && matches!(self.buf[self.pos], b' ' | b'\t') {
-            self.pos += 1;
-        }
-    }
-
-    /// Skips a `%` escape line (left at its newline).
-    fn skip_line(&mut self) -> io::Result<()> {
-        self.take(b'\n', b'\n', false, false).map(|_| ())
     }
 
     fn clear_pending(&mut self) {
@@ -643,57 +359,29 @@ impl<R: Read> PgnReader<R> {
     /// else or the end of input. Returns whether something other than the end was reached.
     fn skip_prelude<V: Visitor>(&mut self, v: &mut V, hold_comments: bool) -> io::Result<bool> {
         loop {
-            self.ensure_lookahead()?;
+            self.input.ensure_lookahead()?;
             if self.at_stream_start {
                 self.at_stream_start = false;
-                if self.buf[..self.len].starts_with(b"\xef\xbb\xbf") {
-                    self.pos = 3;
-                    self.line_start = 3;
+                if self.input.buf[..self.input.len].starts_with(b"\xef\xbb\xbf") {
+                    self.input.pos = 3;
+                    self.input.line_start = 3;
                 }
             }
-            if self.pos >= self.len {
+            if self.input.pos >= self.input.len {
                 return Ok(false);
             }
-            let c = self.buf[self.pos];
+            let c = self.input.buf[self.input.pos];
             match CLASS[c as usize] {
-                C_SPACE => self.pos += 1,
+                C_SPACE => self.input.pos += 1,
                 C_NEWLINE => {
-                    self.newline_at(self.pos);
-                    self.pos += 1;
+                    self.input.newline_at(self.input.pos);
+                    self.input.pos += 1;
                 }
-                _ => {
-                    self.start_capture();
-                    match c {
-                        b'%' if self.at_line_start() => self.skip_line()?,
-                        b'{' | b';' => self.comment(v, hold_comments, false, Sink::Pending)?,
-                        _ => return Ok(true),
-                    }
-                }
-            }
-        }
-    }
-
-    fn start_capture(&mut self) {
-        let start = self.text_pos(self.pos);
-        if let Some(c) = &mut self.capture {
-            if c.from.is_none() {
-                c.bytes.clear();
-                c.truncated = false;
-                c.from = Some(self.pos);
-                c.start = start;
-            }
-        }
-    }
-
-    fn end_capture(&mut self) {
-        if let Some(c) = &mut self.capture {
-            if let Some(from) = c.from.take() {
-                keep_capped(
-                    &mut c.bytes,
-                    &self.buf[from..self.pos],
-                    c.limit,
-                    &mut c.truncated,
-                );
+                _ => match c {
+                    b'%' if self.input.at_line_start() => self.input.skip_line()?,
+                    b'{' | b';' => self.comment(v, hold_comments, false, Sink::Pending)?,
+                    _ => return Ok(true),
+                },
             }
         }
     }
@@ -705,19 +393,13 @@ impl<R: Read> PgnReader<R> {
     /// Only I/O errors of the source; syntax errors go to [`Visitor::error`].
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
         self.clear_pending();
-        if let Some(c) = &mut self.capture {
-            c.from = None;
-        }
         if !self.skip_prelude(v, true)? {
-            if let Some(c) = &mut self.capture {
-                c.from = None;
-            }
             self.ended_holding = !self.pending.is_empty();
             return Ok(None);
         }
         v.begin_game();
         // The tag section.
-        while self.peek() == Some(b'[') {
+        while self.input.peek() == Some(b'[') {
             self.clear_pending();
             self.tag(v)?;
             if !self.skip_prelude(v, true)? {
@@ -734,7 +416,6 @@ impl<R: Read> PgnReader<R> {
         }
         self.clear_pending();
         self.movetext(v, skip_all)?;
-        self.end_capture();
         Ok(Some(v.end_game()))
     }
 
@@ -744,17 +425,17 @@ impl<R: Read> PgnReader<R> {
         // The depth of the variation being skipped, 0 when none is.
         let mut skip_from: u64 = 0;
         loop {
-            self.ensure_lookahead()?;
-            if self.pos >= self.len {
-                let at = self.text_pos(self.pos);
+            self.input.ensure_lookahead()?;
+            if self.input.pos >= self.input.len {
+                let at = self.input.text_pos(self.input.pos);
                 self.end_without_result(v, report, depth, at);
                 return Ok(());
             }
-            let c = self.buf[self.pos];
+            let c = self.input.buf[self.input.pos];
             let deliver = !skip_all && skip_from == 0;
             // The common bytes first, by plain branches (cheaper than the jump table below).
             if c == b' ' {
-                self.pos += 1;
+                self.input.pos += 1;
                 continue;
             }
             if c.is_ascii_alphabetic() {
@@ -762,10 +443,10 @@ impl<R: Read> PgnReader<R> {
                 continue;
             }
             match CLASS[c as usize] {
-                C_SPACE => self.pos += 1,
+                C_SPACE => self.input.pos += 1,
                 C_NEWLINE => {
-                    self.newline_at(self.pos);
-                    self.pos += 1;
+                    self.input.newline_at(self.input.pos);
+                    self.input.pos += 1;
                 }
                 C_SYMBOL => self.move_token(v, deliver, report)?,
                 C_DIGIT => {
@@ -777,7 +458,7 @@ impl<R: Read> PgnReader<R> {
                     b'{' | b';' => self.comment(v, deliver, report, Sink::Visitor)?,
                     b'(' => {
                         depth += 1;
-                        self.pos += 1;
+                        self.input.pos += 1;
                         if deliver && v.begin_variation().0 {
                             skip_from = depth;
                         }
@@ -785,7 +466,7 @@ impl<R: Read> PgnReader<R> {
                     b')' => {
                         if depth == 0 {
                             if report {
-                                let at = self.text_pos(self.pos);
+                                let at = self.input.text_pos(self.input.pos);
                                 Self::error(v, at, PgnErrorKind::UnmatchedCloseParen);
                             }
                         } else {
@@ -796,24 +477,24 @@ impl<R: Read> PgnReader<R> {
                             }
                             depth -= 1;
                         }
-                        self.pos += 1;
+                        self.input.pos += 1;
                     }
                     b'[' => {
-                        let at = self.text_pos(self.pos);
+                        let at = self.input.text_pos(self.input.pos);
                         self.end_without_result(v, report, depth, at);
                         return Ok(());
                     }
                     b'$' => self.nag(v, deliver, report),
-                    b'!' | b'?' => self.annotation(v, self.pos, deliver, report),
+                    b'!' | b'?' => self.annotation(v, self.input.pos, deliver, report),
                     b'*' => {
-                        let at = self.text_pos(self.pos);
-                        self.pos += 1;
+                        let at = self.input.text_pos(self.input.pos);
+                        self.input.pos += 1;
                         if self.result(v, None, at, depth, report) {
                             return Ok(());
                         }
                     }
-                    b'.' => self.pos += 1,
-                    b'%' if self.at_line_start() => self.skip_line()?,
+                    b'.' => self.input.pos += 1,
+                    b'%' if self.input.at_line_start() => self.input.skip_line()?,
                     _ => self.skip_garbage(v, report)?,
                 },
                 _ => self.skip_garbage(v, report)?,
@@ -854,33 +535,35 @@ impl<R: Read> PgnReader<R> {
 
     /// A token starting with a letter (a move), with its attached annotation glyphs.
     fn move_token<V: Visitor>(&mut self, v: &mut V, deliver: bool, report: bool) -> io::Result<()> {
-        let start = self.pos;
-        let (end, too_long) = self.symbol_end(start);
+        let start = self.input.pos;
+        let (end, too_long) = self.input.symbol_end(start);
         if too_long {
             if report {
-                let at = self.text_pos(start);
+                let at = self.input.text_pos(start);
                 Self::error(v, at, PgnErrorKind::TokenTooLong);
             }
-            self.pos = end;
-            return self.skip_symbols();
+            self.input.pos = end;
+            return self.input.skip_symbols();
         }
         // `e.p.` attached to an en-passant capture stays in its token (the SAN reader accepts
         // it); `e.p.` or `ep` standing alone is an annotation and is dropped.
         let mut end = end;
-        if self.buf[start..end].ends_with(b"e") && self.buf[end..self.len].starts_with(b".p.") {
+        if self.input.buf[start..end].ends_with(b"e")
+            && self.input.buf[end..self.input.len].starts_with(b".p.")
+        {
             end += 3;
         }
-        if matches!(&self.buf[start..end], b"e.p." | b"ep") {
-            self.pos = end;
+        if matches!(&self.input.buf[start..end], b"e.p." | b"ep") {
+            self.input.pos = end;
             return Ok(());
         }
         if deliver {
-            let at = self.text_pos(start);
-            v.san(&self.buf[start..end], at);
+            let at = self.input.text_pos(start);
+            v.san(&self.input.buf[start..end], at);
         }
-        self.pos = end;
-        if matches!(self.peek(), Some(b'!' | b'?')) {
-            self.annotation(v, self.pos, deliver, report);
+        self.input.pos = end;
+        if matches!(self.input.peek(), Some(b'!' | b'?')) {
+            self.annotation(v, self.input.pos, deliver, report);
         }
         Ok(())
     }
@@ -894,37 +577,37 @@ impl<R: Read> PgnReader<R> {
         report: bool,
         depth: u64,
     ) -> io::Result<bool> {
-        let start = self.pos;
+        let start = self.input.pos;
         let mut i = start;
-        while i < self.len && self.buf[i].is_ascii_digit() {
+        while i < self.input.len && self.input.buf[i].is_ascii_digit() {
             i += 1;
         }
-        if i < self.len && self.buf[i] == b'.' {
-            while i < self.len && self.buf[i] == b'.' {
+        if i < self.input.len && self.input.buf[i] == b'.' {
+            while i < self.input.len && self.input.buf[i] == b'.' {
                 i += 1;
             }
-            self.pos = i;
+            self.input.pos = i;
             return Ok(false);
         }
-        let (end, too_long) = self.symbol_end(start);
-        let token = &self.buf[start..end];
+        let (end, too_long) = self.input.symbol_end(start);
+        let token = &self.input.buf[start..end];
         if too_long {
             if report {
-                let at = self.text_pos(start);
+                let at = self.input.text_pos(start);
                 Self::error(v, at, PgnErrorKind::TokenTooLong);
             }
-            self.pos = end;
-            self.skip_symbols()?;
+            self.input.pos = end;
+            self.input.skip_symbols()?;
             return Ok(false);
         }
         if let Some(outcome) = Outcome::from_token(token) {
-            let at = self.text_pos(start);
-            self.pos = end;
+            let at = self.input.text_pos(start);
+            self.input.pos = end;
             return Ok(self.result(v, outcome, at, depth, report));
         }
         if end == i && token != b"0000" {
             // A move number without its dot.
-            self.pos = end;
+            self.input.pos = end;
             return Ok(false);
         }
         self.move_token(v, deliver, report)?;
@@ -933,24 +616,26 @@ impl<R: Read> PgnReader<R> {
 
     /// `$n`.
     fn nag<V: Visitor>(&mut self, v: &mut V, deliver: bool, report: bool) {
-        let at = self.text_pos(self.pos);
-        let mut i = self.pos + 1;
+        let at = self.input.text_pos(self.input.pos);
+        let mut i = self.input.pos + 1;
         let mut value: u32 = 0;
-        while i < self.len && self.buf[i].is_ascii_digit() && i - self.pos <= 4 {
-            value = value * 10 + u32::from(self.buf[i] - b'0');
+        while i < self.input.len && self.input.buf[i].is_ascii_digit() && i - self.input.pos <= 4 {
+            value = value * 10 + u32::from(self.input.buf[i] - b'0');
             i += 1;
         }
-        let digits = i - self.pos - 1;
-        self.pos = i;
+        let digits = i - self.input.pos - 1;
+        self.input.pos = i;
         match u8::try_from(value) {
-            Ok(n) if digits > 0 && (i >= self.len || !self.buf[i].is_ascii_digit()) => {
+            Ok(n) if digits > 0 && (i >= self.input.len || !self.input.buf[i].is_ascii_digit()) => {
                 if deliver {
                     v.nag(n, at);
                 }
             }
             _ => {
-                while self.pos < self.len && self.buf[self.pos].is_ascii_digit() {
-                    self.pos += 1;
+                while self.input.pos < self.input.len
+                    && self.input.buf[self.input.pos].is_ascii_digit()
+                {
+                    self.input.pos += 1;
                 }
                 if report {
                     Self::error(v, at, PgnErrorKind::InvalidNag);
@@ -961,13 +646,16 @@ impl<R: Read> PgnReader<R> {
 
     /// A run of `!` and `?` at `start`.
     fn annotation<V: Visitor>(&mut self, v: &mut V, start: usize, deliver: bool, report: bool) {
-        let at = self.text_pos(start);
+        let at = self.input.text_pos(start);
         let mut end = start;
-        while end < self.len && matches!(self.buf[end], b'!' | b'?') && end - start < TOKEN_MAX {
+        while end < self.input.len
+            && matches!(self.input.buf[end], b'!' | b'?')
+            && end - start < TOKEN_MAX
+        {
             end += 1;
         }
-        let nag = annotation_nag(&self.buf[start..end]);
-        self.pos = end;
+        let nag = annotation_nag(&self.input.buf[start..end]);
+        self.input.pos = end;
         match nag {
             Some(n) if deliver => v.nag(n, at),
             Some(_) => {}
@@ -991,14 +679,6 @@ impl<R: Read> PgnReader<R> {
 enum Sink {
     Visitor,
     Pending,
-}
-
-fn keep_capped(out: &mut Vec<u8>, bytes: &[u8], limit: usize, truncated: &mut bool) {
-    let room = limit.saturating_sub(out.len());
-    if bytes.len() > room {
-        *truncated = true;
-    }
-    out.extend_from_slice(&bytes[..bytes.len().min(room)]);
 }
 
 /// A visitor that skips everything.

@@ -1,0 +1,60 @@
+//! `vdmchess explain`: whether a move is legal and, if not, why, decided by the model.
+
+use std::process::ExitCode;
+
+use vdmchess::oracle::explain::{explain, Explanation};
+
+use super::{setup_of, PositionOptions};
+
+pub(crate) fn explain_command(
+    fen: Option<&str>,
+    text: &str,
+    json: bool,
+    svg: Option<&str>,
+) -> Result<ExitCode, String> {
+    let (setup, mode) = setup_of(fen, PositionOptions::default())?;
+    let why = explain(&setup, mode, text).map_err(|e| e.to_string())?;
+    if let Some(path) = svg {
+        super::show::write_svg(path, &super::show::explanation_picture(&setup, &why))?;
+        if path == "-" {
+            return Ok(exit_code(&why));
+        }
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&why).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", text_of(&why));
+    }
+    Ok(exit_code(&why))
+}
+
+/// 0 for a legal move, 1 for an illegal one.
+fn exit_code(why: &Explanation) -> ExitCode {
+    if why.legal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Three lines: the verdict, the clause with its FIDE article, the sentence.
+fn text_of(why: &Explanation) -> String {
+    let head = match (why.legal, why.reason, &why.uci) {
+        (true, _, Some(uci)) => {
+            format!("legal: {} ({uci})", why.san.as_deref().unwrap_or(&why.text))
+        }
+        (true, _, None) => format!("legal: {}", why.text),
+        (false, Some(reason), Some(uci)) if *uci != why.text => {
+            format!("illegal: {} ({uci}): {reason}", why.text)
+        }
+        (false, Some(reason), _) => format!("illegal: {}: {reason}", why.text),
+        (false, None, _) => format!("illegal: {}", why.text),
+    };
+    format!(
+        "{head}\nclause: {} (FIDE Laws {})\n{}\n",
+        why.clause, why.fide, why.detail
+    )
+}
