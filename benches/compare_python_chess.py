@@ -7,6 +7,8 @@ ratio model / python-chess. Needs python-chess (`pip install chess`) and cargo.
 
     python3 benches/compare_python_chess.py            # start d5, Kiwipete d4, position 3 d5
     python3 benches/compare_python_chess.py --quick    # one ply less each
+    python3 benches/compare_python_chess.py --contracts-off   # also the model built without
+                                                              # its contract checks (the cost)
 """
 
 import argparse
@@ -47,9 +49,13 @@ def time_python(fen: str, depth: int, runs: int) -> tuple[int, float]:
     return nodes, statistics.median(times)
 
 
-def time_model(jobs: list[tuple[str, int]], runs: int) -> list[tuple[int, float]]:
+def time_model(jobs: list[tuple[str, int]], runs: int, contracts: bool = True) -> list[tuple[int, float]]:
     root = Path(__file__).resolve().parent.parent
-    args = ["cargo", "bench", "--quiet", "--bench", "model_nps", "--", "--runs", str(runs)]
+    args = ["cargo", "bench", "--quiet", "--bench", "model_nps"]
+    if not contracts:
+        # the default feature `contracts` checks the model's postconditions on every move
+        args.append("--no-default-features")
+    args += ["--", "--runs", str(runs)]
     for fen, depth in jobs:
         args += [str(depth), fen]
     out = subprocess.run(args, cwd=root, check=True, capture_output=True, text=True).stdout
@@ -65,19 +71,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per position (median)")
     parser.add_argument("--quick", action="store_true", help="one ply less per position")
+    parser.add_argument("--contracts-off", action="store_true",
+                        help="also time the model built with --no-default-features")
     opts = parser.parse_args()
     jobs = [(fen, depth - opts.quick) for _, fen, depth in POSITIONS]
     model = time_model(jobs, opts.runs)
-    print(f"{'position':<12} {'depth':>5} {'nodes':>10} {'model Mnps':>11} {'python Mnps':>12} {'ratio':>7}")
+    unchecked = time_model(jobs, opts.runs, contracts=False) if opts.contracts_off else [None] * len(jobs)
+    header = f"{'position':<12} {'depth':>5} {'nodes':>10} {'model Mnps':>11} {'python Mnps':>12} {'ratio':>7}"
+    if opts.contracts_off:
+        header += f" {'unchecked Mnps':>15} {'checks cost':>12}"
+    print(header)
     ratios = []
-    for (name, fen, _), (_, depth), (m_nodes, m_secs) in zip(POSITIONS, jobs, model):
+    for (name, fen, _), (_, depth), (m_nodes, m_secs), off in zip(POSITIONS, jobs, model, unchecked):
         p_nodes, p_secs = time_python(fen, depth, opts.runs)
         if p_nodes != m_nodes:
             print(f"{name}: node counts differ: model {m_nodes}, python-chess {p_nodes}")
             return 1
         m_nps, p_nps = m_nodes / m_secs, p_nodes / p_secs
         ratios.append(m_nps / p_nps)
-        print(f"{name:<12} {depth:>5} {m_nodes:>10} {m_nps / 1e6:>11.3f} {p_nps / 1e6:>12.3f} {m_nps / p_nps:>7.2f}")
+        line = f"{name:<12} {depth:>5} {m_nodes:>10} {m_nps / 1e6:>11.3f} {p_nps / 1e6:>12.3f} {m_nps / p_nps:>7.2f}"
+        if off is not None:
+            off_nps = off[0] / off[1]
+            line += f" {off_nps / 1e6:>15.3f} {off_nps / m_nps:>11.2f}x"
+        print(line)
     print(f"median ratio model / python-chess: {statistics.median(ratios):.2f}")
     return 0
 

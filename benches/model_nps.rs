@@ -9,7 +9,8 @@
 
 use std::time::Instant;
 
-use vdmchess::model::board::{perft, Board, Start};
+use vdmchess::model::array::perft;
+use vdmchess::model::board::{from_start, Start};
 use vdmchess::notation::fen::parse_fen;
 
 fn main() {
@@ -31,7 +32,7 @@ fn main() {
             std::process::exit(2);
         };
         let board = match parse_fen(fen).map(|s| Start::from_setup(&s, s.castling_mode_hint())) {
-            Ok(Ok(start)) => Board::from_start(start),
+            Ok(Ok(start)) => from_start(&start),
             Ok(Err(e)) => {
                 eprintln!("{fen}: {e}");
                 std::process::exit(2);

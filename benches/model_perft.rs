@@ -2,7 +2,8 @@
 //! start, depths 4 and 5: `cargo bench --bench model_perft`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use vdmchess::model::board::{default_board, perft};
+use vdmchess::model::array::perft;
+use vdmchess::model::board::default_board;
 
 fn model_perft(c: &mut Criterion) {
     let board = default_board();

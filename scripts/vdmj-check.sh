@@ -5,11 +5,12 @@
 # JDK (17 was used) and a VDMJ source tree or jar.
 #
 # Usage:
-#   scripts/vdmj-check.sh [--vdmj SRC] [--eval EXPR]... [--perft FEN DEPTH]...
+#   scripts/vdmj-check.sh [--vdmj SRC] [--eval EXPR]... [--perft FEN DEPTH]... [--game ...]
 #
-#   --vdmj SRC   where VDMJ comes from: a bare git mirror of github.com/nickbattle/vdmj
-#                (default: /work/.mirror/nickbattle+vdmj/repo), a checkout of it (the folder
-#                holding vdmj/src/main/java), or a built vdmj-*.jar.
+#   --vdmj SRC   where VDMJ comes from (or the environment variable VDMJ; the option wins):
+#                a git clone of github.com/nickbattle/vdmj (bare or not: the folder holding
+#                vdmj/src/main/java, or a git directory), or a built vdmj-*.jar. There is no
+#                default: without either, the script says how to get VDMJ and exits 2.
 #   --eval EXPR  evaluate a VDM expression after the check, e.g.
 #                'card BoardModule`possible_moves(BoardModule`default_board())'   (20)
 #   --perft FEN DEPTH
@@ -28,9 +29,19 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-src="/work/.mirror/nickbattle+vdmj/repo"
+src="${VDMJ:-}"
 classes="${VDMJ_CLASSES:-/tmp/vdmj-classes}"
 evals=()
+
+how_to_get_vdmj() {
+    cat >&2 <<'TXT'
+Pass --vdmj SRC or set VDMJ=SRC, where SRC is one of
+  - a clone of VDMJ's source:  git clone https://github.com/nickbattle/vdmj  (needs a JDK; 17
+    was used: the script compiles it with javac into $VDMJ_CLASSES, /tmp/vdmj-classes by default)
+  - a built jar: vdmj-<version>.jar from https://github.com/nickbattle/vdmj/releases
+    or Maven Central (group dk.au.ece.vdmj, artifact vdmj)
+TXT
+}
 
 fen_to_vdm() {
     python3 - "$1" <<'PY'
@@ -115,10 +126,21 @@ while [ $# -gt 0 ]; do
             fen="$2"; [ "$fen" = startpos ] && fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
             evals+=("$(game_expr "$(fen_to_vdm "$fen")" "$3" "$4")")
             shift 4 ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
         *) echo "vdmj-check: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
+
+if [ -z "$src" ]; then
+    echo "vdmj-check: no VDMJ given." >&2
+    how_to_get_vdmj
+    exit 2
+fi
+if [ ! -e "$src" ]; then
+    echo "vdmj-check: $src does not exist" >&2
+    how_to_get_vdmj
+    exit 2
+fi
 
 if [[ "$src" == *.jar ]]; then
     cp="$src"
@@ -128,9 +150,13 @@ else
         tmp="$(mktemp -d)"
         if [ -d "$src/vdmj/src/main/java" ]; then
             cp -r "$src/vdmj" "$tmp/"
-        else
-            # a bare git repository (the mirror): export the vdmj module of HEAD
+        elif git --git-dir="$src" rev-parse --git-dir >/dev/null 2>&1; then
+            # a bare git repository: export the vdmj module of HEAD
             git --git-dir="$src" archive HEAD vdmj | tar -x -C "$tmp"
+        else
+            echo "vdmj-check: $src is neither a VDMJ source tree, a git directory nor a jar" >&2
+            how_to_get_vdmj
+            exit 2
         fi
         mkdir -p "$classes"
         find "$tmp/vdmj/src/main/java" -name '*.java' > "$tmp/sources.txt"

@@ -11,8 +11,9 @@
 
 use proptest::prelude::*;
 use vdmchess::core::Chess;
+use vdmchess::model::arbitrary::placements as placement;
 use vdmchess::model::game::Game;
-use vdmchess::{CastlingMode, Color, Piece, Role, Rules, Setup, Square};
+use vdmchess::{CastlingMode, Rules, Setup, Square};
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -113,65 +114,6 @@ proptest! {
     fn random_placements(setup in placement(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
         play_along(&setup, CastlingMode::Standard, &choices);
     }
-}
-
-/// Random placements that satisfy the model's invariants and `Setup::validate`: two kings,
-/// up to 14 other pieces on distinct squares, no pawn on the first or last rank, the side not
-/// to move not in check (the side to move is chosen so), and no castling rights.
-fn placement() -> impl Strategy<Value = Setup> {
-    let piece = (0usize..10, 0u8..64);
-    (
-        0u8..64,
-        0u8..64,
-        prop::collection::vec(piece, 0..14),
-        any::<bool>(),
-    )
-        .prop_filter_map(
-            "kings apart and a side not in check",
-            |(wk, bk, others, black)| {
-                let mut setup = Setup::empty();
-                let wk = Square::new(wk)?;
-                let bk = Square::new(bk)?;
-                if wk == bk {
-                    return None;
-                }
-                setup.board[wk.index()] = Some(Piece {
-                    color: Color::White,
-                    role: Role::King,
-                });
-                setup.board[bk.index()] = Some(Piece {
-                    color: Color::Black,
-                    role: Role::King,
-                });
-                for (kind, sq) in others {
-                    let sq = Square::new(sq)?;
-                    let color = if kind % 2 == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let role = [
-                        Role::Pawn,
-                        Role::Knight,
-                        Role::Bishop,
-                        Role::Rook,
-                        Role::Queen,
-                    ][kind / 2];
-                    if setup.board[sq.index()].is_some()
-                        || (role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7))
-                    {
-                        continue;
-                    }
-                    setup.board[sq.index()] = Some(Piece { color, role });
-                }
-                setup.turn = if black { Color::Black } else { Color::White };
-                if setup.validate(CastlingMode::Standard).is_err() {
-                    setup.turn = setup.turn.other();
-                }
-                setup.validate(CastlingMode::Standard).ok()?;
-                Some(setup)
-            },
-        )
 }
 
 #[test]

@@ -7,14 +7,15 @@
 mod perft_data;
 
 use perft_data::{case, load, PerftCase};
-use vdmchess::model::board::{perft, Board, Start};
+use vdmchess::model::array::perft;
+use vdmchess::model::board::{from_start, Board, Start};
 use vdmchess::notation::fen::parse_fen;
 
 fn board(fen: &str) -> Board {
     let setup = parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let start = Start::from_setup(&setup, setup.castling_mode_hint())
         .unwrap_or_else(|e| panic!("{fen}: {e}"));
-    Board::from_start(start)
+    from_start(&start)
 }
 
 /// Checks every count of `case` up to `max_depth`.

@@ -1,199 +1,33 @@
-//! Traceability: every name the VDM++ model defines has a Rust counterpart of the same name.
+//! Traceability: every name the VDM++ model defines has a Rust twin of the same name and the
+//! same signature.
 //!
-//! Reads `spec/*.vdmpp`, extracts every type, value and function each class defines, plus the
-//! predicates VDM derives from them (`inv_T` for a type with an `inv` clause, `pre_f` and
-//! `post_f` for a function with `pre` and `post` clauses), and checks that
+//! Reads `spec/*.vdmpp`, extracts every type, value and function each class defines (with its
+//! signature), plus the predicates VDM derives from them (`inv_T` for a type with an `inv`
+//! clause, taking what `mk_T` takes; `pre_f` taking `f`'s parameters and `post_f` taking them
+//! and `RESULT`, for a function with `pre` and `post` clauses), and checks that
 //!
-//! 1. each one has a row in the traceability table of `spec/README.md`,
-//! 2. each row names a VDM definition that exists (no stale rows),
-//! 3. the Rust item a row names is defined (`fn`, `struct`, `enum`, `type`, `trait`, `const`)
-//!    in the source file its path leads to (`model::board::possible_moves` is looked up in
-//!    `src/model/board.rs`, or in the files of `src/model/board/`),
-//! 4. the Rust name is the VDM name in snake case (`isCheck` -> `is_check`, `inv_Board` ->
-//!    `inv_board`, types keep their CamelCase), with a trailing `_` on Rust keywords
-//!    (`move` -> `move_`), unless the pair is listed among the renames of `spec/README.md`.
+//! 1. each one has a row in the traceability table of `spec/README.md`, and each row names a
+//!    VDM definition that exists (no stale rows);
+//! 2. the Rust item a row names is defined (`fn`, `struct`, `enum`, `type`, `trait`, `const`)
+//!    in the source files its path leads to (`model::board::possible_moves` is looked up in
+//!    `src/model/board.rs` and the files of `src/model/board/`);
+//! 3. the Rust name is the VDM name in snake case (`isCheck` -> `is_check`), with a trailing
+//!    `_` on Rust keywords (`move` -> `move_`), unless the pair is listed among the renames;
+//! 4. a function's Rust signature is its VDM signature mapped by the type table of
+//!    `spec/README.md`: the same number of parameters, each of the mapped type (by reference
+//!    or by value as the table says), and the mapped result (`Result<R, E>` for a function
+//!    with a precondition, which it checks).
 //!
-//! Every missing name is reported at once. Plain std: this is text scanning, not parsing Rust.
+//! Every problem is reported at once. Plain std: this is text scanning, not parsing Rust.
+
+#[path = "traceability/vdm.rs"]
+mod vdm;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// What a VDM definition is, which decides how its Rust name is spelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
-    Type,
-    Value,
-    Function,
-    /// `inv_T`, `pre_f`, `post_f`.
-    Predicate,
-}
-
-/// One name a VDM class defines.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct VdmName {
-    class: String,
-    name: String,
-    kind: Kind,
-}
-
-/// Removes `-- ...` line comments and `/* ... */` block comments.
-fn strip_comments(src: &str) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut rest = src;
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("/*") {
-            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
-            out.push(' ');
-        } else if rest.starts_with("--") {
-            rest = rest.find('\n').map_or("", |end| &rest[end..]);
-        } else {
-            let ch = rest.chars().next().unwrap_or(' ');
-            out.push(ch);
-            rest = &rest[ch.len_utf8()..];
-        }
-    }
-    out
-}
-
-/// Splits text into words and single punctuation characters; `mk_A`B`-style quoting keeps
-/// the backtick as its own token.
-fn tokens(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    for ch in text.chars() {
-        if ch.is_alphanumeric() || ch == '_' || ch == '\'' {
-            word.push(ch);
-        } else {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            if !ch.is_whitespace() {
-                out.push(ch.to_string());
-            }
-        }
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
-}
-
-const SECTIONS: [&str; 8] = [
-    "types",
-    "values",
-    "functions",
-    "operations",
-    "instance",
-    "thread",
-    "sync",
-    "traces",
-];
-
-/// Every name defined in VDM++ source text: types, values, functions, and the derived
-/// `inv_`, `pre_` and `post_` predicates.
-fn extract(src: &str) -> Vec<VdmName> {
-    let toks = tokens(&strip_comments(src));
-    let mut names = Vec::new();
-    let mut class = String::new();
-    let mut section = "";
-    // The tokens of the current definition, up to its `;` at bracket depth 0.
-    let mut def: Vec<&str> = Vec::new();
-    let mut depth = 0i32;
-    let mut i = 0;
-    while i < toks.len() {
-        let t = toks[i].as_str();
-        if depth == 0 && def.is_empty() && t == "class" && i + 1 < toks.len() {
-            class = toks[i + 1].clone();
-            section = "";
-            i += 2;
-            // skip `is subclass of A, B`
-            if toks.get(i).map(String::as_str) == Some("is") {
-                while i < toks.len() && !SECTIONS.contains(&toks[i].as_str()) {
-                    i += 1;
-                }
-            }
-            continue;
-        }
-        if depth == 0 && t == "end" && toks.get(i + 1) == Some(&class) {
-            finish(&class, section, &def, &mut names);
-            def.clear();
-            i += 2;
-            continue;
-        }
-        if depth == 0 && SECTIONS.contains(&t) {
-            // a new section closes a definition that lacked its final `;`
-            finish(&class, section, &def, &mut names);
-            def.clear();
-            section = t;
-            i += 1;
-            if t == "instance" {
-                i += 1; // `instance variables`
-            }
-            continue;
-        }
-        match t {
-            "(" | "{" | "[" => depth += 1,
-            ")" | "}" | "]" => depth -= 1,
-            _ => {}
-        }
-        if depth == 0 && t == ";" {
-            finish(&class, section, &def, &mut names);
-            def.clear();
-        } else {
-            def.push(t);
-        }
-        i += 1;
-    }
-    names.sort();
-    names.dedup();
-    names
-}
-
-/// Records the names one definition (its tokens, without the `;`) introduces.
-fn finish(class: &str, section: &str, def: &[&str], names: &mut Vec<VdmName>) {
-    let mut rest = def;
-    while let Some((first, tail)) = rest.split_first() {
-        if ["public", "private", "protected", "static", "pure"].contains(first) {
-            rest = tail;
-        } else {
-            break;
-        }
-    }
-    let Some(&name) = rest.first() else {
-        return;
-    };
-    if !name.chars().next().is_some_and(char::is_alphabetic) {
-        return;
-    }
-    let push = |names: &mut Vec<VdmName>, name: String, kind| {
-        names.push(VdmName {
-            class: class.to_string(),
-            name,
-            kind,
-        })
-    };
-    let has = |word: &str| rest.contains(&word);
-    match section {
-        "types" => {
-            push(names, name.to_string(), Kind::Type);
-            if has("inv") {
-                push(names, format!("inv_{name}"), Kind::Predicate);
-            }
-        }
-        "values" => push(names, name.to_string(), Kind::Value),
-        "functions" | "operations" => {
-            push(names, name.to_string(), Kind::Function);
-            if has("pre") {
-                push(names, format!("pre_{name}"), Kind::Predicate);
-            }
-            if has("post") {
-                push(names, format!("post_{name}"), Kind::Predicate);
-            }
-        }
-        _ => {}
-    }
-}
+use vdm::{extract, tokens, Kind, VdmName, VdmType};
 
 /// Rust's reserved words that a VDM name may collide with.
 const RUST_KEYWORDS: [&str; 12] = [
@@ -256,8 +90,162 @@ fn table_rows(readme: &str, first_header: &str) -> Vec<Vec<String>> {
     rows
 }
 
-/// Whether `item` is defined in the Rust sources that the module path `path` leads to.
-fn rust_item_exists(src: &Path, path: &str) -> Result<(), String> {
+/// How a parameter of a mapped type is passed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Passing {
+    Value,
+    Reference,
+    /// `[T]` passes as `T` does.
+    LikeInner,
+}
+
+/// The type table of `spec/README.md`: VDM type (or pattern: `set of T`, `seq of T`, `[T]`,
+/// `T1 * T2`) -> (Rust type or template, how it is passed).
+struct TypeTable(BTreeMap<String, (String, Passing)>);
+
+impl TypeTable {
+    fn read(readme: &str) -> Result<TypeTable, String> {
+        let mut map = BTreeMap::new();
+        for row in table_rows(readme, "VDM type") {
+            let [vdm, rust, passing, ..] = row.as_slice() else {
+                return Err(format!("type table row with fewer than 3 cells: {row:?}"));
+            };
+            let passing = match passing.as_str() {
+                "value" => Passing::Value,
+                "reference" => Passing::Reference,
+                "like T" => Passing::LikeInner,
+                other => return Err(format!("type table: unknown passing {other:?}")),
+            };
+            map.insert(vdm.clone(), (rust.clone(), passing));
+        }
+        Ok(TypeTable(map))
+    }
+
+    fn row(&self, key: &str) -> Result<&(String, Passing), String> {
+        self.0
+            .get(key)
+            .ok_or_else(|| format!("VDM type `{key}` has no row in the type table"))
+    }
+
+    /// The Rust type of a VDM type, without the `&` of a parameter.
+    fn rust(&self, t: &VdmType) -> Result<String, String> {
+        let fill = |key: &str, inner: &VdmType| -> Result<String, String> {
+            Ok(self.row(key)?.0.replace('T', &self.rust(inner)?))
+        };
+        match t {
+            VdmType::Named(name) => Ok(self.row(name)?.0.clone()),
+            VdmType::SetOf(inner) => fill("set of T", inner),
+            VdmType::SeqOf(inner) => fill("seq of T", inner),
+            VdmType::Optional(inner) => fill("[T]", inner),
+            VdmType::Product(parts) => {
+                let template = &self.row("T1 * T2")?.0;
+                let inside: Vec<String> = parts
+                    .iter()
+                    .map(|p| self.rust(p))
+                    .collect::<Result<_, _>>()?;
+                Ok(template.replace("T1, T2", &inside.join(", ")))
+            }
+        }
+    }
+
+    /// The Rust type of a parameter of VDM type `t`: `&R` when the table says reference.
+    fn parameter(&self, t: &VdmType) -> Result<String, String> {
+        let by_reference = match t {
+            VdmType::Named(name) => self.row(name)?.1 == Passing::Reference,
+            VdmType::SetOf(_) => self.row("set of T")?.1 == Passing::Reference,
+            VdmType::SeqOf(_) => self.row("seq of T")?.1 == Passing::Reference,
+            VdmType::Optional(inner) => match &self.row("[T]")?.1 {
+                Passing::LikeInner => self.parameter(inner)?.starts_with('&'),
+                other => *other == Passing::Reference,
+            },
+            VdmType::Product(_) => self.row("T1 * T2")?.1 == Passing::Reference,
+        };
+        let rust = self.rust(t)?;
+        Ok(if by_reference {
+            format!("&{rust}")
+        } else {
+            rust
+        })
+    }
+}
+
+/// A Rust function's signature as text: parameter types and result type, without spaces.
+#[derive(Debug, PartialEq, Eq)]
+struct RustSignature {
+    parameters: Vec<String>,
+    result: String,
+}
+
+/// The signature of `fn item` in Rust source `text`, if it defines one.
+fn rust_signature(text: &str, item: &str) -> Option<RustSignature> {
+    let compact: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = compact
+        .match_indices(&format!("fn {item}("))
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || !compact[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))?;
+    let rest = &compact[at + "fn (".len() + item.len()..];
+    let (inside, after) = split_balanced(rest)?;
+    let parameters = split_top_level(inside)
+        .into_iter()
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.split_once(':').map_or("", |(_, t)| t).replace(' ', ""))
+        .collect();
+    let after = after.trim_start();
+    let result = match after.strip_prefix("->") {
+        Some(r) => {
+            let end = [r.find('{'), r.find(';'), r.find(" where ")]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(r.len());
+            r[..end].replace(' ', "")
+        }
+        None => "()".to_string(),
+    };
+    Some(RustSignature { parameters, result })
+}
+
+/// The text inside the parentheses that `s` starts after (its `(` already consumed), and the
+/// text after the matching `)`.
+fn split_balanced(s: &str) -> Option<(&str, &str)> {
+    let mut depth = 1;
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((&s[..i], &s[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `s` split at the commas outside `()`, `<>` and `[]`.
+fn split_top_level(s: &str) -> Vec<String> {
+    let (mut parts, mut current, mut depth) = (Vec::new(), String::new(), 0i32);
+    for ch in s.chars() {
+        match ch {
+            '(' | '<' | '[' => depth += 1,
+            ')' | '>' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    parts.push(current);
+    parts
+}
+
+/// The Rust source files that the module path `path` leads to, longest module prefix first:
+/// `model::board::x` -> `src/model/board.rs` and the files under `src/model/board/`.
+fn module_files(src: &Path, path: &str) -> Result<(String, Vec<PathBuf>), String> {
     let segments: Vec<&str> = path
         .trim_start_matches("crate::")
         .split("::")
@@ -266,7 +254,6 @@ fn rust_item_exists(src: &Path, path: &str) -> Result<(), String> {
     let Some((item, modules)) = segments.split_last() else {
         return Err("empty Rust path".to_string());
     };
-    // the longest module prefix that names a file or a folder under src/
     for k in (0..=modules.len()).rev() {
         let base: PathBuf = modules[..k].iter().collect();
         let mut files = Vec::new();
@@ -277,22 +264,9 @@ fn rust_item_exists(src: &Path, path: &str) -> Result<(), String> {
             collect_rs(&src.join(&base), &mut files);
         }
         let files: Vec<PathBuf> = files.into_iter().filter(|f| f.is_file()).collect();
-        if files.is_empty() {
-            continue;
+        if !files.is_empty() {
+            return Ok((item.to_string(), files));
         }
-        for f in &files {
-            if defines(&fs::read_to_string(f).unwrap_or_default(), item) {
-                return Ok(());
-            }
-        }
-        return Err(format!(
-            "no `fn`/`struct`/`enum`/`type`/`trait`/`const` {item} in {}",
-            files
-                .iter()
-                .map(|f| f.strip_prefix(src).unwrap_or(f).display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
     }
     Err(format!("no source file for module path {path}"))
 }
@@ -320,9 +294,89 @@ fn defines(text: &str, item: &str) -> bool {
     })
 }
 
-/// Everything wrong with the traceability of `spec` against `readme` and the sources in `src`.
+/// What is wrong with the Rust item `path` as the twin of `n`: it must exist, and a function
+/// or predicate must have the mapped signature.
+fn check_item(n: &VdmName, path: &str, types: &TypeTable, src: &Path) -> Vec<String> {
+    let (item, files) = match module_files(src, path) {
+        Ok(found) => found,
+        Err(why) => return vec![why],
+    };
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| fs::read_to_string(f).unwrap_or_default())
+        .collect();
+    if !texts.iter().any(|t| defines(t, &item)) {
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| f.strip_prefix(src).unwrap_or(f).display().to_string())
+            .collect();
+        return vec![format!(
+            "no `fn`/`struct`/`enum`/`type`/`trait`/`const` {item} in {}",
+            names.join(", ")
+        )];
+    }
+    let Some(signature) = &n.signature else {
+        return Vec::new();
+    };
+    let Some(rust) = texts.iter().find_map(|t| rust_signature(t, &item)) else {
+        return vec![format!("{item} is not a function, but the VDM name is")];
+    };
+    let mut problems = Vec::new();
+    let expected: Result<Vec<String>, String> = signature
+        .parameters
+        .iter()
+        .map(|t| types.parameter(t))
+        .collect();
+    match expected {
+        Err(why) => problems.push(why),
+        Ok(expected) if expected.len() != rust.parameters.len() => problems.push(format!(
+            "{} parameter(s) in the spec, {} in Rust",
+            expected.len(),
+            rust.parameters.len()
+        )),
+        Ok(expected) => {
+            for (i, (want, got)) in expected.iter().zip(&rust.parameters).enumerate() {
+                if want.replace(' ', "") != *got {
+                    problems.push(format!(
+                        "parameter {} is `{got}`, the table maps it to `{want}`",
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    match types.rust(&signature.result) {
+        Err(why) => problems.push(why),
+        Ok(want) => {
+            let compact = want.replace(' ', "");
+            let ok = if signature.checks_pre {
+                rust.result.starts_with(&format!("Result<{compact},"))
+            } else {
+                rust.result == compact
+            };
+            if !ok {
+                let want = if signature.checks_pre {
+                    format!("Result<{want}, _>")
+                } else {
+                    want
+                };
+                problems.push(format!(
+                    "the result is `{}`, the table maps it to `{want}`",
+                    rust.result
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Everything wrong with the traceability of `names` against `readme` and the sources in `src`.
 fn problems(names: &[VdmName], readme: &str, src: &Path) -> Vec<String> {
     let mut problems = Vec::new();
+    let types = match TypeTable::read(readme) {
+        Ok(types) => types,
+        Err(why) => return vec![why],
+    };
     // (class, VDM name) -> Rust path
     let mut table: BTreeMap<(String, String), String> = BTreeMap::new();
     for row in table_rows(readme, "VDM class") {
@@ -357,7 +411,7 @@ fn problems(names: &[VdmName], readme: &str, src: &Path) -> Vec<String> {
                 n.class, n.name
             ));
         }
-        if let Err(why) = rust_item_exists(src, path) {
+        for why in check_item(n, path, &types, src) {
             problems.push(format!("{}`{} -> {path}: {why}", n.class, n.name));
         }
     }
@@ -387,7 +441,7 @@ fn spec_names(root: &Path) -> Vec<VdmName> {
 }
 
 #[test]
-fn every_vdm_name_has_a_rust_counterpart() {
+fn every_vdm_name_has_a_rust_twin_with_its_signature() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let names = spec_names(root);
     let readme = fs::read_to_string(root.join("spec/README.md")).expect("spec/README.md exists");
@@ -404,28 +458,35 @@ fn every_vdm_name_has_a_rust_counterpart() {
 fn the_spec_defines_the_catalogue() {
     // The core of the catalogue the model mirrors; a rename in the spec shows up here first.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let names: BTreeSet<String> = spec_names(root)
-        .into_iter()
-        .map(|n| format!("{}`{}", n.class, n.name))
+    let names = spec_names(root);
+    let signatures: BTreeMap<String, usize> = names
+        .iter()
+        .map(|n| {
+            let arity = n.signature.as_ref().map_or(0, |s| s.parameters.len());
+            (format!("{}`{}", n.class, n.name), arity)
+        })
         .collect();
-    for expected in [
-        "PieceModule`Coordinate",
-        "PieceModule`inv_Coordinate",
-        "PieceModule`type_based_moves",
-        "PieceModule`possible_moves_direction",
-        "BoardModule`inv_Move",
-        "BoardModule`inv_BoardState",
-        "BoardModule`inv_Board",
-        "BoardModule`attacked_by",
-        "BoardModule`possible_moves",
-        "BoardModule`pre_move",
-        "BoardModule`post_move",
-        "GameModule`winner",
-        "GameModule`pre_move",
+    for (expected, arity) in [
+        ("PieceModule`Coordinate", 0),
+        ("PieceModule`inv_Coordinate", 2),
+        ("PieceModule`type_based_moves", 2),
+        ("PieceModule`possible_moves_direction", 3),
+        ("BoardModule`inv_Move", 2),
+        ("BoardModule`inv_BoardState", 1),
+        ("BoardModule`inv_Start", 6),
+        ("BoardModule`inv_Board", 3),
+        ("BoardModule`attacked_by", 3),
+        ("BoardModule`possible_moves", 1),
+        ("BoardModule`pre_move", 2),
+        ("BoardModule`post_move", 3),
+        ("GameModule`winner", 1),
+        ("GameModule`pre_move", 2),
+        ("GameModule`post_move", 3),
     ] {
-        assert!(
-            names.contains(expected),
-            "{expected} missing from spec/*.vdmpp"
+        assert_eq!(
+            signatures.get(expected),
+            Some(&arity),
+            "{expected} in spec/*.vdmpp"
         );
     }
 }
@@ -438,6 +499,7 @@ types
   public Square :: x : nat1  -- a comment with inv and pre in it
                    y : nat1
   inv s == s.x <= 8 and s.y <= 8;
+  public Squares = set of Square;
 values
   public LIMIT : nat = 8;
 functions
@@ -453,34 +515,51 @@ functions
   step(n) == if n = 0 then 0 else step(n - 1)
   pre n < 10
   measure n;
+
+  public corners : () -> Square * [Square]
+  corners() == mk_(mk_Square(1, 1), nil);
 end Tiny
 "#;
 
 #[test]
-fn extractor_finds_types_functions_and_derived_predicates() {
-    let got: Vec<(String, Kind)> = extract(SNIPPET)
+fn extractor_finds_types_functions_signatures_and_derived_predicates() {
+    let got: BTreeMap<String, (Kind, Option<String>)> = extract(SNIPPET)
         .into_iter()
         .map(|n| {
             assert_eq!(n.class, "Tiny");
-            (n.name, n.kind)
+            (n.name, (n.kind, n.signature.map(|s| s.to_string())))
         })
         .collect();
-    let want = vec![
-        ("Colour".to_string(), Kind::Type),
-        ("Square".to_string(), Kind::Type),
-        ("LIMIT".to_string(), Kind::Value),
-        ("isDark".to_string(), Kind::Function),
-        ("move".to_string(), Kind::Function),
-        ("step".to_string(), Kind::Function),
-        ("inv_Square".to_string(), Kind::Predicate),
-        ("pre_move".to_string(), Kind::Predicate),
-        ("pre_step".to_string(), Kind::Predicate),
-        ("post_move".to_string(), Kind::Predicate),
-    ];
-    let mut want = want;
-    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let mut got = got;
-    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let sig = |s: &str| Some(s.to_string());
+    let want: BTreeMap<String, (Kind, Option<String>)> = [
+        ("Colour", (Kind::Type, None)),
+        ("Square", (Kind::Type, None)),
+        ("Squares", (Kind::Type, None)),
+        ("LIMIT", (Kind::Value, None)),
+        ("isDark", (Kind::Function, sig("Square -> bool"))),
+        (
+            "move",
+            (Kind::Function, sig("seq of nat * nat -> seq of nat, pre")),
+        ),
+        ("step", (Kind::Function, sig("nat -> nat, pre"))),
+        ("corners", (Kind::Function, sig("() -> Square * [Square]"))),
+        ("inv_Square", (Kind::Predicate, sig("nat1 * nat1 -> bool"))),
+        (
+            "pre_move",
+            (Kind::Predicate, sig("seq of nat * nat -> bool")),
+        ),
+        ("pre_step", (Kind::Predicate, sig("nat -> bool"))),
+        (
+            "post_move",
+            (
+                Kind::Predicate,
+                sig("seq of nat * nat * seq of nat -> bool"),
+            ),
+        ),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
     assert_eq!(got, want);
 }
 
@@ -491,6 +570,7 @@ fn rust_names_are_snake_case_with_keyword_escapes() {
             class: "C".into(),
             name: name.into(),
             kind,
+            signature: None,
         })
     };
     assert_eq!(name("isCheckmate", Kind::Function), "is_checkmate");
@@ -502,37 +582,146 @@ fn rust_names_are_snake_case_with_keyword_escapes() {
 }
 
 #[test]
-fn checker_reports_missing_rows_wrong_names_and_missing_items() {
-    let dir = std::env::temp_dir().join(format!("vdmchess-trace-{}", std::process::id()));
-    fs::create_dir_all(dir.join("tiny")).unwrap();
-    fs::write(
-        dir.join("tiny.rs"),
-        "pub enum Colour { White, Black }\npub fn is_dark() {}\npub fn move_() {}\n\
-         pub fn pre_move() {}\npub const LIMIT: u8 = 8;\n",
-    )
-    .unwrap();
-    fs::write(dir.join("tiny/square.rs"), "pub struct Square;\n").unwrap();
-    let readme = "\
+fn rust_signatures_are_read_from_source_text() {
+    let text = "/// doc\npub const fn inv_square(\n    x: u32,\n    y: u32,\n) -> bool {\n}\n\
+                pub fn move_(h: &Seq<u32>, m: u32) -> Result<Seq<u32>, TooFar> where T: X { }\n\
+                fn remove_(x: u8) {}";
+    assert_eq!(
+        rust_signature(text, "inv_square"),
+        Some(RustSignature {
+            parameters: vec!["u32".into(), "u32".into()],
+            result: "bool".into()
+        })
+    );
+    assert_eq!(
+        rust_signature(text, "move_"),
+        Some(RustSignature {
+            parameters: vec!["&Seq<u32>".into(), "u32".into()],
+            result: "Result<Seq<u32>,TooFar>".into()
+        })
+    );
+    assert_eq!(rust_signature(text, "ove_"), None, "whole names only");
+    assert_eq!(
+        rust_signature(text, "remove_").map(|s| s.result),
+        Some("()".into())
+    );
+}
+
+const TYPE_TABLE: &str = "\
+| VDM type | Rust type | passed as |
+|---|---|---|
+| `bool` | `bool` | value |
+| `nat` | `u32` | value |
+| `nat1` | `u32` | value |
+| `set of T` | `Set<T>` | reference |
+| `seq of T` | `Seq<T>` | reference |
+| `[T]` | `Option<T>` | like T |
+| `T1 * T2` | `(T1, T2)` | value |
+| `Colour` | `Colour` | value |
+| `Square` | `Square` | value |
+| `Squares` | `Squares` | reference |
+";
+
+const TINY_TABLE: &str = "\
 | VDM class | VDM name | Rust item | FIDE |
 |---|---|---|---|
 | Tiny | `Colour` | `tiny::Colour` | 1.1 |
 | Tiny | `Square` | `tiny::square::Square` | 2.4 |
+| Tiny | `Squares` | `tiny::Squares` | |
 | Tiny | `inv_Square` | `tiny::inv_square` | 2.4 |
 | Tiny | `LIMIT` | `tiny::LIMIT` | |
 | Tiny | `isDark` | `tiny::is_dark` | |
 | Tiny | `move` | `tiny::move_` | |
 | Tiny | `pre_move` | `tiny::pre_move` | |
-| Tiny | `post_move` | `tiny::check_move` | |
+| Tiny | `post_move` | `tiny::post_move` | |
 | Tiny | `step` | `tiny::step` | |
-| Tiny | `ghost` | `tiny::ghost` | |
+| Tiny | `pre_step` | `tiny::pre_step` | |
+| Tiny | `corners` | `tiny::corners` | |
 ";
+
+/// The problems of `SNIPPET` against Rust source `tiny` (in `tiny.rs`, with `Square` in
+/// `tiny/square.rs`) and `readme`.
+fn tiny_problems(tiny: &str, readme: &str) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!(
+        "vdmchess-trace-{}-{}",
+        std::process::id(),
+        tiny.len() + readme.len()
+    ));
+    fs::create_dir_all(dir.join("tiny")).unwrap();
+    fs::write(dir.join("tiny.rs"), tiny).unwrap();
+    fs::write(dir.join("tiny/square.rs"), "pub struct Square;\n").unwrap();
     let problems = problems(&extract(SNIPPET), readme, &dir);
     fs::remove_dir_all(&dir).unwrap();
+    problems
+}
+
+/// Rust twins of `SNIPPET` with exactly the mapped signatures.
+const TINY_RUST: &str = "\
+pub enum Colour { White, Black }
+pub type Squares = Set<Square>;
+pub const LIMIT: u32 = 8;
+pub fn inv_square(x: u32, y: u32) -> bool { x <= 8 && y <= 8 }
+pub fn is_dark(s: Square) -> bool { true }
+pub fn move_(h: &Seq<u32>, m: u32) -> Result<Seq<u32>, TooFar> { todo() }
+pub fn pre_move(h: &Seq<u32>, m: u32) -> bool { true }
+pub fn post_move(h: &Seq<u32>, m: u32, result: &Seq<u32>) -> bool { true }
+pub fn step(n: u32) -> Result<u32, TooBig> { Ok(n) }
+pub fn pre_step(n: u32) -> bool { n < 10 }
+pub fn corners() -> (Square, Option<Square>) { todo() }
+";
+
+#[test]
+fn checker_accepts_twins_with_the_mapped_signatures() {
+    let readme = format!("{TYPE_TABLE}\n{TINY_TABLE}");
+    assert_eq!(tiny_problems(TINY_RUST, &readme), Vec::<String>::new());
+}
+
+#[test]
+fn checker_reports_drifted_signatures() {
+    let readme = format!("{TYPE_TABLE}\n{TINY_TABLE}");
+    let drifted = TINY_RUST
+        // one parameter too many
+        .replace("fn is_dark(s: Square)", "fn is_dark(s: Square, c: Colour)")
+        // a set passed by value, a sequence's element type changed
+        .replace(
+            "fn post_move(h: &Seq<u32>, m: u32, result: &Seq<u32>)",
+            "fn post_move(h: Seq<u32>, m: u32, result: &Seq<u8>)",
+        )
+        // a function with a precondition that does not return Result
+        .replace(
+            "fn step(n: u32) -> Result<u32, TooBig>",
+            "fn step(n: u32) -> u32",
+        )
+        // an optional mapped to something else
+        .replace("(Square, Option<Square>)", "(Square, Square)");
+    let mut problems = tiny_problems(&drifted, &readme);
+    problems.sort();
+    let mut expected = [
+        "Tiny`isDark -> tiny::is_dark: 1 parameter(s) in the spec, 2 in Rust",
+        "Tiny`post_move -> tiny::post_move: parameter 1 is `Seq<u32>`, the table maps it to `&Seq<u32>`",
+        "Tiny`post_move -> tiny::post_move: parameter 3 is `&Seq<u8>`, the table maps it to `&Seq<u32>`",
+        "Tiny`step -> tiny::step: the result is `u32`, the table maps it to `Result<u32, _>`",
+        "Tiny`corners -> tiny::corners: the result is `(Square,Square)`, the table maps it to `(Square, Option<Square>)`",
+    ];
+    expected.sort();
+    assert_eq!(problems, expected);
+}
+
+#[test]
+fn checker_reports_missing_rows_wrong_names_missing_items_and_types() {
+    let table = TINY_TABLE
+        .replace("`tiny::post_move`", "`tiny::check_move`")
+        .replace("| Tiny | `pre_step` | `tiny::pre_step` | |\n", "")
+        .replace("`tiny::step`", "`tiny::ghost_step`")
+        + "| Tiny | `ghost` | `tiny::ghost` | |\n";
+    let types = TYPE_TABLE.replace("| `nat1` | `u32` | value |\n", "");
+    let problems = tiny_problems(TINY_RUST, &format!("{types}\n{table}"));
     let expected = [
-        "Tiny`inv_Square -> tiny::inv_square: no `fn`",
+        "Tiny`inv_Square -> tiny::inv_square: VDM type `nat1` has no row in the type table",
         "Tiny`post_move maps to tiny::check_move, but its Rust name should be post_move",
         "Tiny`post_move -> tiny::check_move: no `fn`",
-        "Tiny`step -> tiny::step: no `fn`",
+        "Tiny`step maps to tiny::ghost_step, but its Rust name should be step",
+        "Tiny`step -> tiny::ghost_step: no `fn`",
         "Tiny`pre_step is not in the table",
         "table row Tiny`ghost names nothing defined",
     ];

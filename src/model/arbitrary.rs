@@ -8,6 +8,7 @@
 //! numbers, and the number `i` plays the move `legal[i % legal.len()]`. Shrinking the list
 //! shrinks the game.
 
+use crate::model::array::possible_moves_on_array;
 use crate::model::board::{self, Board};
 use crate::model::game::Game;
 
@@ -19,11 +20,14 @@ pub fn random_play(start: &Game, indices: &[usize]) -> Vec<Game> {
     let mut games = vec![start.clone()];
     let mut board: Board = start.board().clone();
     for &i in indices {
-        let legal = board::possible_moves(&board);
+        let legal = possible_moves_on_array(&board);
         if legal.is_empty() {
             break;
         }
-        board = board::move_unchecked(&board, legal[i % legal.len()]);
+        board = match board::move_(&board, legal[i % legal.len()]) {
+            Ok(next) => next,
+            Err(e) => unreachable!("a possible move is refused: {e}"),
+        };
         games.push(Game::new(board.clone()));
     }
     games
@@ -33,8 +37,9 @@ pub fn random_play(start: &Game, indices: &[usize]) -> Vec<Game> {
 mod qc {
     use quickcheck::{Arbitrary, Gen};
 
-    use crate::model::board::{BoardState, PieceSet};
+    use crate::model::board::BoardState;
     use crate::model::piece::{Colour, Coordinate, Piece, PieceType};
+    use crate::model::Set;
 
     impl Arbitrary for Colour {
         fn arbitrary(g: &mut Gen) -> Colour {
@@ -64,7 +69,7 @@ mod qc {
 
         fn shrink(&self) -> Box<dyn Iterator<Item = Coordinate>> {
             // Towards a1: lower files, then lower ranks.
-            let (x, y) = (self.x(), self.y());
+            let (x, y) = (self.x() as i32, self.y() as i32);
             let smaller = [(x - 1, y), (x, y - 1)];
             Box::new(
                 smaller
@@ -92,7 +97,7 @@ mod qc {
         fn arbitrary(g: &mut Gen) -> BoardState {
             let count = 1 + usize::from(u8::arbitrary(g)) % 32;
             let mut free: Vec<usize> = (0..64).collect();
-            let mut pieces = PieceSet::new();
+            let mut pieces = Set::new();
             for _ in 0..count {
                 let k = usize::from(u8::arbitrary(g)) % free.len();
                 let coord = Coordinate::from_index(free.swap_remove(k));
@@ -124,6 +129,7 @@ mod pt {
     use super::random_play;
     use crate::model::game::{default_game, Game};
     use crate::setup::{CastlingMode, Setup};
+    use crate::types::{Color, Piece, Role, Square};
 
     /// The Chess960 start array with Scharnagl number `n` (518 is the standard start).
     #[must_use]
@@ -158,7 +164,71 @@ mod pt {
     fn last(mut games: Vec<Game>) -> Game {
         games.pop().unwrap_or_else(default_game)
     }
+
+    /// Random placements that `Setup::validate` accepts in standard mode: two kings, up to 14
+    /// other pieces on distinct squares, no pawn on the first or last rank, the side not to
+    /// move not in check (the side to move is chosen so), and no castling rights.
+    pub fn placements() -> impl Strategy<Value = Setup> {
+        let piece = (0usize..10, 0u8..64);
+        (0u8..64, 0u8..64, vec(piece, 0..14), any::<bool>()).prop_filter_map(
+            "kings apart and a side not in check",
+            |(wk, bk, others, black)| {
+                let mut setup = Setup::empty();
+                let (wk, bk) = (Square::new(wk)?, Square::new(bk)?);
+                if wk == bk {
+                    return None;
+                }
+                setup.board[wk.index()] = Some(Piece {
+                    color: Color::White,
+                    role: Role::King,
+                });
+                setup.board[bk.index()] = Some(Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                });
+                for (kind, sq) in others {
+                    let sq = Square::new(sq)?;
+                    let color = if kind % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let roles = [
+                        Role::Pawn,
+                        Role::Knight,
+                        Role::Bishop,
+                        Role::Rook,
+                        Role::Queen,
+                    ];
+                    let role = roles[kind / 2];
+                    let back_rank = sq.rank() == 0 || sq.rank() == 7;
+                    if setup.board[sq.index()].is_some() || (role == Role::Pawn && back_rank) {
+                        continue;
+                    }
+                    setup.board[sq.index()] = Some(Piece { color, role });
+                }
+                setup.turn = if black { Color::Black } else { Color::White };
+                if setup.validate(CastlingMode::Standard).is_err() {
+                    setup.turn = setup.turn.other();
+                }
+                setup.validate(CastlingMode::Standard).ok()?;
+                Some(setup)
+            },
+        )
+    }
+
+    /// Games from a random placement ([`placements`]) and up to `max_plies` random moves.
+    pub fn games_from_placements(max_plies: usize) -> impl Strategy<Value = Vec<Game>> {
+        (placements(), vec(any::<usize>(), 0..=max_plies)).prop_map(|(setup, ix)| {
+            let start = Game::from_setup(&setup, CastlingMode::Standard)
+                .unwrap_or_else(|e| unreachable!("placements are valid: {e}"));
+            random_play(&start, &ix)
+        })
+    }
 }
 
 #[cfg(any(test, feature = "proptest"))]
-pub use pt::{chess960_game, games_from_chess960, games_from_start, starts_and_choices};
+pub use pt::{
+    chess960_game, games_from_chess960, games_from_placements, games_from_start, placements,
+    starts_and_choices,
+};

@@ -1,57 +1,66 @@
-//! `BoardModule`: board states, moves, history, and which moves are possible.
+//! `BoardModule`: the board, its history, and the moves the rules allow on it.
 //!
-//! This module mirrors `spec/BoardModule.vdmpp`. A [`Board`] is its starting position
-//! ([`Start`]), the [`History`] of moves played since, and the [`BoardState`] they lead to.
-//! Everything else a position has (whose turn it is, the castling rights, the en-passant
-//! target, the clocks) is a *function of the start and the history*, never a stored flag.
+//! The twin of `spec/BoardModule.vdmpp`, function by function. A [`Board`] is its [`Start`]
+//! (the position it began from), the [`History`] of moves since, and the resulting
+//! [`BoardState`]. Everything a FEN carries besides the placement (the side to move, the
+//! castling rights, the en-passant target, the clocks) is a *function* of the start and the
+//! history, never a stored flag.
 //!
-//! The moves of a position are defined as in the VDM model:
-//! `possible_moves = (simple_possible_moves ∪ stateful_possible_moves) \ stateful_impossible_moves`.
-//! VDM's `set of Move` is a `Vec<Move>` without duplicates here (order carries no meaning).
+//! The module is in the spec's sections: `board/values.rs` (moves, board states, starts and
+//! move effects with their invariants, and the clauses of a legal start), `board/state.rs`
+//! (reading the state, and what a move does), `board/history.rs` (what derives from the
+//! history), `board/moves.rs` (the possible moves), and this file (boards: `from_start`,
+//! `move`, `default_board`, `inv_Board`); everything is used from here.
 //!
-//! Keyword renames: VDM `move` is [`move_`], the record field `type` is `piece_type`.
-//!
-//! The module is in three files: this one (the board, what derives from its history, and
-//! `move`), `board/values.rs` (board states, moves and starts, with their invariants) and
-//! `board/generation.rs` (which moves are possible); everything is used from here.
+//! Keyword renames: VDM `move` is [`move_`], the field `start_` is [`Board::start`], the field
+//! `type` is `piece_type`.
 
 use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::piece::{opposite_colour, Colour, Coordinate, ObstacleSet, Piece, PieceType};
-use crate::model::squares::{move_effect, Squares};
+use crate::model::array::{
+    halfmove_clock_on_array, has_legal_en_passant_on_array, post_move_on, pre_move_on, Squares,
+};
+use crate::model::piece::{Colour, Coordinate, Piece, PieceType};
+use crate::model::{ensure, Seq, Set};
 use crate::setup::{CastlingMode, Setup};
 use crate::types::{Piece as SharedPiece, Square};
 
-mod generation;
+mod history;
+mod moves;
+mod state;
 mod values;
 
-pub use generation::{
-    castling_moves, double_push_moves, en_passant_moves, has_legal_en_passant, possible_moves,
-    possible_moves_and_squares, pre_move, promotion_moves, simple_possible_moves,
-    stateful_impossible_moves, stateful_possible_moves,
+pub use history::{
+    castling_rights, en_passant_target, ends_right, fullmove_number, halfmove_clock, passed_square,
+    resets_clock, right_colour, turn,
 };
-pub(crate) use generation::{legal_en_passant_on, pre_move_on};
+pub use moves::{
+    castling_moves, double_push_moves, en_passant_moves, has_legal_en_passant, last_rank,
+    may_castle, own_pieces, pawn_start_rank, possible_moves, promotion_moves,
+    simple_possible_moves, stateful_impossible_moves, stateful_possible_moves,
+};
+pub use state::{
+    apply_move, attacked_by, castling_destinations, in_check, king_coordinate, move_effect,
+    obstacles, piece_at, replay,
+};
 pub use values::{
-    inv_board_state, inv_move, inv_start, BoardState, BoardStateError, InvalidMove, Move, Start,
+    castling_rights_are_valid, ep_square_is_valid, inv_board_state, inv_move, inv_start,
+    BoardState, BoardStateError, InvalidMove, Move, MoveEffect, Start,
 };
-
-/// The one persistent set type of the model: swap the implementation here.
-pub type PieceSet = im::OrdSet<Piece>;
 
 /// VDM `History = seq of Move`: the moves played since the start, oldest first.
-/// A persistent vector: cloning is O(1), appending O(1) amortised.
-pub type History = im::Vector<Move>;
+pub type History = Seq<Move>;
 
 // ---------------------------------------------------------------------------------------------
 // Board
 
-/// VDM `Board :: start_ history state inv inv_Board` (`start` is a VDM++ keyword): a start, the moves since, and the state
-/// they lead to. Built by [`Board::new`], [`Board::from_start`], [`default_board`] and
-/// [`move_`], which keep [`inv_board`]; [`move_unchecked`] trusts its caller. Cloning is cheap
-/// (shared start, persistent history and state).
+/// VDM `Board :: start_ history state inv inv_Board`: where the board started, what was
+/// played, and where that leads. Built only by [`from_start`], [`Board::new`],
+/// [`default_board`], [`move_`] and deserialisation, which all keep [`inv_board`]. Cloning is
+/// cheap (shared start, persistent history and state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawBoard", into = "RawBoard")]
 pub struct Board {
@@ -83,7 +92,7 @@ impl TryFrom<RawBoard> for Board {
     }
 }
 
-/// A history that contains a move that is not possible where it is played.
+/// A history with a move that is not possible where it is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardError {
     /// The index of the offending move in the history (0 = first).
@@ -123,75 +132,155 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 impl Board {
-    /// The board reached from `start` by playing `history`, every move checked by [`pre_move`].
+    /// VDM `mk_Board(start, history, replay(start.state, history))`: the board reached from
+    /// `start` by playing `history`, every move by [`move_`] (so [`pre_move`] and
+    /// [`post_move`] are checked at each, which establishes [`inv_board`] the way its
+    /// recursion states it).
     ///
     /// # Errors
     ///
     /// [`BoardError`] naming the first move that is not possible where it is played.
     pub fn new(start: Start, history: History) -> Result<Board, BoardError> {
-        let mut board = Board::from_start(start);
-        for (ply, m) in history.iter().enumerate() {
-            board = move_(&board, *m).map_err(|illegal| BoardError { ply, illegal })?;
+        let mut board = from_start(&start);
+        for (ply, &m) in history.iter().enumerate() {
+            board = move_(&board, m).map_err(|illegal| BoardError { ply, illegal })?;
         }
         Ok(board)
     }
 
-    /// The board at `start`, with an empty history.
-    #[must_use]
-    pub fn from_start(start: Start) -> Board {
-        Board {
-            state: start.state.clone(),
-            start: Arc::new(start),
-            history: History::new(),
-        }
-    }
-
-    /// The starting position.
+    /// VDM `b.start_`: the starting position (`start` is a VDM++ keyword, hence the spec's
+    /// underscore).
     #[must_use]
     pub fn start(&self) -> &Start {
         &self.start
     }
 
-    /// The moves played since the start.
+    /// VDM `b.history`: the moves played since the start.
     #[must_use]
     pub fn history(&self) -> &History {
         &self.history
     }
 
-    /// The pieces on the board now.
+    /// VDM `b.state`: the pieces on the board now.
     #[must_use]
     pub fn state(&self) -> &BoardState {
         &self.state
     }
 }
 
-/// VDM `replay`: the state reached from `state` by applying every move of `history` in turn
-/// (no legality check: see [`inv_board`]).
+/// VDM `inv_Board`: the state is the start's when nothing was played; otherwise the board
+/// before the last move is a board (this invariant, recursively), the last move was possible
+/// on it, and the state is what that move made of the state before. It takes the fields
+/// `mk_Board` takes.
+///
+/// The literal twin: it computes [`possible_moves`] once per move of the history. The
+/// constructors establish it move by move instead ([`Board::new`]).
 #[must_use]
-pub fn replay(state: &BoardState, history: &History) -> BoardState {
-    history
-        .iter()
-        .fold(state.clone(), |state, m| apply_move(&state, m))
-}
-
-/// VDM `inv_board`: the start is legal, every move of the history was possible where it was
-/// played, and the state is the start replayed through the history. Costs a replay.
-#[must_use]
-pub fn inv_board(board: &Board) -> bool {
-    if !inv_start(&board.start) {
-        return false;
-    }
-    let mut so_far = Board::from_start((*board.start).clone());
-    for m in board.history.iter() {
-        if !pre_move(&so_far, m) {
-            return false;
+pub fn inv_board(start_: &Start, history: &History, state: &BoardState) -> bool {
+    if history.is_empty() {
+        *state == *start_.state()
+    } else {
+        let n = history.len();
+        let earlier = history.take(n - 1);
+        let before_state = replay(start_.state(), &earlier);
+        let last = history[n - 1];
+        inv_board(start_, &earlier, &before_state) && {
+            let before = Board {
+                start: Arc::new(start_.clone()),
+                history: earlier,
+                state: before_state,
+            };
+            possible_moves(&before).contains(&last) && *state == apply_move(before.state(), last)
         }
-        so_far = move_unchecked(&so_far, *m);
     }
-    board.state == replay(&board.start.state, &board.history)
 }
 
-/// VDM `default_board`: the standard start position (FIDE Laws 2.3) with no history.
+/// VDM `from_start`: a board that begins at the start, with no history yet.
+#[must_use]
+pub fn from_start(s: &Start) -> Board {
+    Board {
+        start: Arc::new(s.clone()),
+        history: History::new(),
+        state: s.state().clone(),
+    }
+}
+
+/// VDM `pre_move`: `m` is one of the [`possible_moves`] of `b` (FIDE Laws 3.10.1).
+///
+/// The literal twin; [`move_`] checks its fast form,
+/// [`crate::model::array::pre_move_on_array`].
+#[must_use]
+pub fn pre_move(b: &Board, m: Move) -> bool {
+    possible_moves(b).contains(&m)
+}
+
+/// VDM `post_move`: the result has the same start, the history one move longer, the state
+/// [`apply_move`] gives, and a different state.
+#[must_use]
+pub fn post_move(b: &Board, m: Move, result: &Board) -> bool {
+    // RESULT.history = b.history ^ [m]: one longer, b.history first, m last.
+    let n = b.history.len();
+    let history = result.history.len() == n + 1
+        && result.history.iter().take(n).eq(b.history.iter())
+        && result.history.back() == Some(&m);
+    same_start(b, result)
+        && history
+        && result.state == apply_move(&b.state, m)
+        && result.state != b.state
+}
+
+/// VDM `move`: the board after a legal move: the same start, the history one move longer, and
+/// the state [`apply_move`] gives. Checks [`pre_move`] and, with the feature `contracts`,
+/// [`post_move`], each by its fast form ([`crate::model::array::pre_move_on_array`],
+/// [`crate::model::array::post_move_on_array`]).
+///
+/// # Errors
+///
+/// [`IllegalMove`] when `m` is not one of the [`possible_moves`].
+///
+/// # Panics
+///
+/// If [`post_move`] does not hold: a bug of the model, never of its input.
+///
+/// ```
+/// use vdmchess::model::board::{default_board, move_, possible_moves, turn};
+/// use vdmchess::model::piece::Colour;
+/// let board = default_board();
+/// let e4 = possible_moves(&board).into_iter().find(|m| m.to_string() == "e2e4").unwrap();
+/// assert_eq!(turn(&move_(&board, e4).unwrap()), Colour::Black);
+/// ```
+pub fn move_(b: &Board, m: Move) -> Result<Board, IllegalMove> {
+    move_on(b, Squares::of(&b.state), m)
+}
+
+/// [`move_`] given the array view of the board's state (for callers that have built it).
+pub(crate) fn move_on(b: &Board, squares: Squares, m: Move) -> Result<Board, IllegalMove> {
+    if !pre_move_on(b, &squares, m) {
+        return Err(IllegalMove {
+            m,
+            fen: to_setup(b).to_fen(),
+        });
+    }
+    let mut history = b.history.clone();
+    history.push_back(m);
+    let result = Board {
+        start: Arc::clone(&b.start),
+        history,
+        state: apply_move(&b.state, m),
+    };
+    ensure("BoardModule`post_move", || {
+        post_move_on(b, &squares, m, &result)
+    });
+    Ok(result)
+}
+
+/// Whether two boards began at the same start (the same shared value, or equal ones).
+pub(crate) fn same_start(a: &Board, b: &Board) -> bool {
+    Arc::ptr_eq(&a.start, &b.start) || a.start == b.start
+}
+
+/// VDM `default_board`: the standard starting board (FIDE Laws 2.3): White to move, all four
+/// castling rights.
 ///
 /// ```
 /// use vdmchess::model::board::{default_board, possible_moves};
@@ -199,271 +288,65 @@ pub fn inv_board(board: &Board) -> bool {
 /// ```
 #[must_use]
 pub fn default_board() -> Board {
-    let start = Start::from_setup(&Setup::start(), CastlingMode::Standard);
-    Board::from_start(start.unwrap_or_else(|_| unreachable!("the standard start is legal")))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Questions about a state
-
-/// VDM `piece_at`: the piece on `coord`, if any (one ordered lookup: pieces sort by coordinate).
-#[must_use]
-pub fn piece_at(state: &BoardState, coord: Coordinate) -> Option<Piece> {
-    lookup(&state.0, coord)
-}
-
-fn lookup(pieces: &PieceSet, coord: Coordinate) -> Option<Piece> {
-    let lowest = Piece::new(PieceType::Pawn, coord, Colour::White);
-    let highest = Piece::new(PieceType::King, coord, Colour::Black);
-    pieces.range(lowest..=highest).next().copied()
-}
-
-/// VDM `obstacles`: every piece as an obstacle.
-#[must_use]
-pub fn obstacles(state: &BoardState) -> ObstacleSet {
-    state.pieces().iter().map(|p| p.obstacle()).collect()
-}
-
-/// VDM `attacked_by`: whether a piece of `colour` attacks `coord` by its geometry alone (FIDE
-/// Laws 3.1.3): pawns attack diagonally forward, empty squares included; pinned pieces still
-/// attack; sliders stop at the first piece. Defined on its own, not from the moves of `colour`.
-///
-/// ```
-/// use vdmchess::model::board::{attacked_by, default_board};
-/// use vdmchess::model::piece::{Colour, Coordinate};
-/// let state = default_board().state().clone();
-/// assert!(attacked_by(&state, Colour::White, Coordinate::new(4, 3).unwrap())); // d3
-/// assert!(!attacked_by(&state, Colour::White, Coordinate::new(4, 4).unwrap())); // d4
-/// ```
-#[must_use]
-pub fn attacked_by(state: &BoardState, colour: Colour, coord: Coordinate) -> bool {
-    Squares::of(state).attacked_by(colour, coord)
-}
-
-/// VDM `king_coordinate`: where the king of `colour` stands.
-#[must_use]
-pub fn king_coordinate(state: &BoardState, colour: Colour) -> Option<Coordinate> {
-    state
-        .pieces()
-        .iter()
-        .find(|p| p.piece_type == PieceType::King && p.colour == colour)
-        .map(|p| p.coord)
-}
-
-/// VDM `in_check`: the king of `colour` is attacked by the other colour (FIDE Laws 3.9.1).
-#[must_use]
-pub fn in_check(state: &BoardState, colour: Colour) -> bool {
-    king_coordinate(state, colour).is_some_and(|k| attacked_by(state, opposite_colour(colour), k))
-}
-
-// ---------------------------------------------------------------------------------------------
-// What derives from the start and the history
-
-/// VDM `turn`: the side to move, alternating from the start's (FIDE Laws 1.2).
-#[must_use]
-pub fn turn(board: &Board) -> Colour {
-    if board.history.len() % 2 == 0 {
-        board.start.turn
-    } else {
-        opposite_colour(board.start.turn)
-    }
-}
-
-/// The colour whose castling right a rook coordinate is: White on the 1st rank.
-fn right_colour(rook: Coordinate) -> Colour {
-    if rook.y() == 1 {
-        Colour::White
-    } else {
-        Colour::Black
-    }
-}
-
-/// Whether `m` ends the castling right of the rook on `rook` (FIDE Laws 3.8.2.1 (a)): its
-/// king moved (castling included), or something moved from or onto the rook's coordinate
-/// (the rook moved, or was captured there).
-pub(crate) fn ends_right(m: &Move, rook: Coordinate) -> bool {
-    let king_moved = m.from_.piece_type == PieceType::King && m.from_.colour == right_colour(rook);
-    king_moved || m.from_.coord == rook || m.to_.coord == rook
-}
-
-/// VDM `castling_rights`: the coordinates of the rooks that may still castle: those of the
-/// start that no move of the history ended (see FIDE Laws 3.8.2.1).
-#[must_use]
-pub fn castling_rights(board: &Board) -> Vec<Coordinate> {
-    let mut rights = board.start.castling.clone();
-    for m in board.history.iter() {
-        if rights.is_empty() {
-            break;
-        }
-        rights.retain(|&rook| !ends_right(m, rook));
-    }
-    rights
-}
-
-/// The square a pawn's double push `m` passed over, if `m` is one (FIDE Laws 3.7.2).
-pub(crate) fn passed_square(m: &Move) -> Option<Coordinate> {
-    let (from, to) = (m.from_.coord, m.to_.coord);
-    if m.from_.piece_type == PieceType::Pawn && (to.y() - from.y()).abs() == 2 {
-        Coordinate::new(from.x(), (from.y() + to.y()) / 2).ok()
-    } else {
-        None
-    }
-}
-
-/// VDM `en_passant_target`: the square the last move, a double pawn push, passed over (FIDE
-/// Laws 3.7.3.1); before any move, the start's.
-#[must_use]
-pub fn en_passant_target(board: &Board) -> Option<Coordinate> {
-    match board.history.last() {
-        Some(m) => passed_square(m),
-        None => board.start.en_passant,
-    }
-}
-
-/// Whether `m`, played on `squares`, moves a pawn or captures (FIDE Laws 9.3).
-pub(crate) fn resets_clock(squares: &Squares, m: &Move) -> bool {
-    let captures = squares
-        .get(m.to_.coord)
-        .is_some_and(|p| p.colour != m.from_.colour);
-    m.from_.piece_type == PieceType::Pawn || captures
-}
-
-/// VDM `halfmove_clock`: half-moves since the last capture or pawn move (FIDE Laws 9.3),
-/// counting on from the start's clock. Replays the history on an array: O(history).
-#[must_use]
-pub fn halfmove_clock(board: &Board) -> u32 {
-    let mut squares = Squares::of(&board.start.state);
-    let mut clock = board.start.halfmove_clock;
-    for m in board.history.iter() {
-        clock = if resets_clock(&squares, m) {
-            0
-        } else {
-            clock + 1
-        };
-        squares.apply(m);
-    }
-    clock
-}
-
-/// VDM `fullmove_number`: starts at the start's number and grows after each Black move.
-#[must_use]
-pub fn fullmove_number(board: &Board) -> u32 {
-    let black_first = u32::from(board.start.turn == Colour::Black);
-    board.start.fullmove_number + (board.history.len() as u32 + black_first) / 2
-}
-
-/// VDM `apply_move`: the state after `m` (see [`move_effect`]). Total: any move of a valid
-/// state gives a valid state (an arriving piece replaces whatever stood on its coordinate).
-#[must_use]
-pub fn apply_move(state: &BoardState, m: &Move) -> BoardState {
-    let effect = move_effect(m, |c| piece_at(state, c));
-    let mut pieces = state.0.clone();
-    for p in effect.leave.into_iter().flatten() {
-        pieces.remove(&p);
-    }
-    for p in effect.arrive.into_iter().flatten() {
-        if let Some(there) = lookup(&pieces, p.coord) {
-            pieces.remove(&there);
-        }
-        pieces.insert(p);
-    }
-    let result = BoardState(pieces);
-    debug_assert!(inv_board_state(&result.0));
-    result
-}
-
-/// VDM `post_move`: the result has the same start, a history one longer ending in `m`, and the
-/// state [`apply_move`] gives, which differs from the old one.
-#[must_use]
-pub fn post_move(board: &Board, m: &Move, result: &Board) -> bool {
-    result.start == board.start
-        && result.history.len() == board.history.len() + 1
-        && result.history.last() == Some(m)
-        && result.state != board.state
-        && result.state == apply_move(&board.state, m)
-}
-
-/// VDM `move`: plays `m` on `board`, checking [`pre_move`] and asserting [`post_move`].
-///
-/// # Errors
-///
-/// [`IllegalMove`] when `m` is not one of the [`possible_moves`].
-///
-/// ```
-/// use vdmchess::model::board::{default_board, move_, possible_moves, turn};
-/// use vdmchess::model::piece::Colour;
-/// let board = default_board();
-/// let after = move_(&board, possible_moves(&board)[0]).unwrap();
-/// assert_eq!(turn(&after), Colour::Black);
-/// ```
-pub fn move_(board: &Board, m: Move) -> Result<Board, IllegalMove> {
-    if !pre_move(board, &m) {
-        return Err(IllegalMove {
-            m,
-            fen: to_setup(board).to_fen(),
-        });
-    }
-    let result = move_unchecked(board, m);
-    debug_assert!(post_move(board, &m, &result));
-    Ok(result)
-}
-
-/// [`move_`] without the precondition check: the fast path for callers that took `m` from
-/// [`possible_moves`] (perft, replay). A move that is not possible gives a board that breaks
-/// [`inv_board`]; it never panics.
-#[must_use]
-pub fn move_unchecked(board: &Board, m: Move) -> Board {
-    let mut history = board.history.clone();
-    history.push_back(m);
-    Board {
-        start: Arc::clone(&board.start),
-        history,
-        state: apply_move(&board.state, &m),
-    }
-}
-
-/// Counts the leaves of the tree of possible moves `depth` plies deep, the last ply in bulk
-/// (not a VDM function: the standard test of a move generator).
-///
-/// ```
-/// use vdmchess::model::board::{default_board, perft};
-/// assert_eq!(perft(&default_board(), 2), 400);
-/// ```
-#[must_use]
-pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = possible_moves(board);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
+    let back = [
+        PieceType::Rook,
+        PieceType::Knight,
+        PieceType::Bishop,
+        PieceType::Queen,
+        PieceType::King,
+        PieceType::Bishop,
+        PieceType::Knight,
+        PieceType::Rook,
+    ];
+    let files = 1..=8;
+    let c = |x: u32, y: u32| Coordinate::from_index(((y - 1) * 8 + x - 1) as usize);
+    let row = |y: u32, colour: Colour, kind: &dyn Fn(u32) -> PieceType| -> Set<Piece> {
+        files
+            .clone()
+            .map(|x| Piece::new(kind(x), c(x, y), colour))
+            .collect()
+    };
+    let state = row(1, Colour::White, &|x| back[x as usize - 1])
+        .union(row(2, Colour::White, &|_| PieceType::Pawn))
+        .union(row(7, Colour::Black, &|_| PieceType::Pawn))
+        .union(row(8, Colour::Black, &|x| back[x as usize - 1]));
+    let castling = [1, 8]
         .into_iter()
-        .map(|m| perft(&move_unchecked(board, m), depth - 1))
-        .sum()
+        .flat_map(|x| [1, 8].into_iter().map(move |y| c(x, y)))
+        .collect();
+    let start = BoardState::new(state).ok().and_then(|state| {
+        Start::new(
+            state,
+            Colour::White,
+            castling,
+            None,
+            0,
+            1,
+            CastlingMode::Standard,
+        )
+        .ok()
+    });
+    from_start(&start.unwrap_or_else(|| unreachable!("the standard start is legal")))
 }
 
-/// The position now as a [`Setup`]: the state, the derived turn, castling rights and clocks,
-/// and the en-passant square only when an en-passant capture is legal.
+/// The position now as a [`Setup`] (not a VDM function: the port's export): the state, the
+/// derived turn, castling rights and clocks, and the en-passant square only when an
+/// en-passant capture is legal (as python-chess and Stockfish write FEN).
 #[must_use]
-pub fn to_setup(board: &Board) -> Setup {
+pub fn to_setup(b: &Board) -> Setup {
     let mut setup = Setup::empty();
-    for p in board.state.pieces() {
+    for p in b.state.pieces() {
         setup.board[p.coord.index()] = Some(SharedPiece {
             color: p.colour.into(),
             role: p.piece_type.into(),
         });
     }
-    setup.turn = turn(board).into();
-    setup.castling_rights = castling_rights(board)
-        .into_iter()
-        .map(Square::from)
-        .collect();
-    setup.ep_square = en_passant_target(board)
-        .filter(|_| has_legal_en_passant(board))
+    setup.turn = turn(b).into();
+    setup.castling_rights = castling_rights(b).into_iter().map(Square::from).collect();
+    setup.ep_square = en_passant_target(b)
+        .filter(|_| has_legal_en_passant_on_array(b))
         .map(Square::from);
-    setup.halfmoves = halfmove_clock(board);
-    setup.fullmoves = fullmove_number(board);
+    setup.halfmoves = halfmove_clock_on_array(b);
+    setup.fullmoves = fullmove_number(b);
     setup
 }

@@ -1,8 +1,8 @@
-//! `GameModule`: a game, its moves, and how it ends.
+//! `GameModule`: a game of chess, and how it ends.
 //!
-//! This module mirrors `spec/GameModule.vdmpp`. A [`Game`] is a [`Board`]; the side to move,
-//! the winner and every draw condition are functions of it. [`move_`] plays a move and the
-//! *new* game tells whether it ended (checkmate, stalemate, an automatic draw).
+//! The twin of `spec/GameModule.vdmpp`, function by function. A [`Game`] is its [`Board`]; the
+//! side to move, the winner and every draw condition are functions of it. [`move_`] plays a
+//! move and the *new* game tells whether it ended (checkmate, stalemate, an automatic draw).
 //!
 //! # Draws: claimable versus automatic
 //!
@@ -20,41 +20,42 @@
 //!
 //! Only automatic draws decide the [`winner`]; claimable ones are reported by
 //! [`claimable_draws`] and leave the game [`Winner::Undecided`].
+//!
+//! These are the literal twins: [`legal_moves`] is `board::possible_moves` on sets,
+//! [`repetition_count`] replays the history up to every position. The fast forms
+//! ([`crate::model::array::repetition_count_on_array`], `winner_on_array`, ...) serve the
+//! port and the checks of [`move_`].
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::array::winner_on_array;
 use crate::model::board::{
-    self, ends_right, in_check, legal_en_passant_on, passed_square, possible_moves, Board,
-    IllegalMove, Move, Start,
+    self, castling_rights, en_passant_target, halfmove_clock, has_legal_en_passant, in_check,
+    possible_moves, Board, IllegalMove, Move, Start,
 };
-use crate::model::piece::{opposite_colour, Colour, Coordinate, PieceType};
-use crate::model::squares::Squares;
+use crate::model::piece::{opposite_colour, Colour, Coordinate, Piece, PieceType};
+use crate::model::{ensure, Set};
 use crate::setup::{CastlingMode, Setup, SetupError};
 
-/// VDM `Game :: board`: a game is its board; the turn is derived from it. `inv_game` is the
-/// Rust-side check that the board satisfies `inv_board`.
+/// VDM `Game :: board`: a game is its board; the side to move is derived ([`turn`]).
+/// `GameModule` gives `Game` no invariant of its own, and every [`Board`] satisfies
+/// `inv_Board` (its constructors check it), so every `Game` value is valid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     board: Board,
 }
 
-/// `inv_game` (no VDM clause: the spec's `Game` has none): the board satisfies [`board::inv_board`] (the turn is derived, so it always
-/// agrees with the board's).
-#[must_use]
-pub fn inv_game(game: &Game) -> bool {
-    board::inv_board(&game.board)
-}
-
 impl Game {
-    /// The game on `board`.
+    /// VDM `mk_Game(board)`.
     #[must_use]
     pub fn new(board: Board) -> Game {
         Game { board }
     }
 
-    /// The game from a [`Setup`], validated by [`Setup::validate`] in `mode`.
+    /// VDM `mk_Game(BoardModule`from_start(s))` for the start of a [`Setup`], validated by
+    /// [`Setup::validate`] in `mode` and checked by `inv_Start`.
     ///
     /// # Errors
     ///
@@ -67,39 +68,52 @@ impl Game {
     /// assert_eq!(legal_moves(&game).len(), 20);
     /// ```
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Game, SetupError> {
-        Ok(Game::new(Board::from_start(Start::from_setup(
+        Ok(Game::new(board::from_start(&Start::from_setup(
             setup, mode,
         )?)))
     }
 
-    /// The board.
+    /// VDM `g.board`.
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
     }
 }
 
-/// VDM `default_game`: the standard start, no moves played.
-#[must_use]
-pub fn default_game() -> Game {
-    Game::new(board::default_board())
+impl From<Board> for Game {
+    fn from(board: Board) -> Game {
+        Game::new(board)
+    }
 }
 
-/// VDM `Winner = <White> | <Black> | <Remis> | <Undecided>`: who won, a draw, or not decided yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// VDM `Winner = <White> | <Black> | <Remis> | <Undecided>`: how a game stands, won by a
+/// colour, drawn (remis), or still open (FIDE Laws 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Winner {
     /// White won (Black is checkmated).
     White,
     /// Black won (White is checkmated).
     Black,
-    /// The game is drawn (VDM `<Remis>`): stalemate or an automatic draw.
+    /// The game is drawn (VDM `<Remis>`): stalemate or another automatic draw.
     Remis,
-    /// The game goes on (VDM `nil`).
+    /// The game goes on.
     Undecided,
 }
 
-/// A draw a player may claim; the game goes on unless one is claimed (FIDE Laws 9.2, 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+impl From<Colour> for Winner {
+    /// VDM writes `winner(g) = turn(g)`: the quotes `<White>` and `<Black>` are both a
+    /// `Colour` and a `Winner`.
+    fn from(c: Colour) -> Winner {
+        match c {
+            Colour::White => Winner::White,
+            Colour::Black => Winner::Black,
+        }
+    }
+}
+
+/// VDM `ClaimableDraw`: a draw a player may claim; the game goes on unless one is claimed
+/// (FIDE Laws 9.2, 9.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum ClaimableDraw {
     /// The position has occurred three times (FIDE Laws 9.2).
     ThreefoldRepetition,
@@ -107,8 +121,9 @@ pub enum ClaimableDraw {
     FiftyMoves,
 }
 
-/// A draw that ends the game by itself (FIDE Laws 5.2 and, since 1 July 2014, 9.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// VDM `AutomaticDraw`: a draw that ends the game by itself (FIDE Laws 5.2 and, since 1 July
+/// 2014, 9.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum AutomaticDraw {
     /// The side to move has no legal move and is not in check (FIDE Laws 5.2.1).
     Stalemate,
@@ -120,208 +135,31 @@ pub enum AutomaticDraw {
     FivefoldRepetition,
 }
 
-/// VDM `turn`: the side to move.
+// ---------------------------------------------------------------------------------------------
+// Playing
+
+/// VDM `default_game`: a game from the standard starting position (FIDE Laws 2.3).
 #[must_use]
-pub fn turn(game: &Game) -> Colour {
-    board::turn(&game.board)
+pub fn default_game() -> Game {
+    Game::new(board::default_board())
 }
 
-/// VDM `legal_moves`: the board's [`possible_moves`].
+/// VDM `turn`: the side to move (FIDE Laws 1.2).
 #[must_use]
-pub fn legal_moves(game: &Game) -> Vec<Move> {
-    possible_moves(&game.board)
+pub fn turn(g: &Game) -> Colour {
+    board::turn(&g.board)
 }
 
-/// VDM `isCheck`: the side to move is in check (FIDE Laws 3.9.1).
+/// VDM `legal_moves`: the moves the side to move may play (FIDE Laws 3.10.1).
 #[must_use]
-pub fn is_check(game: &Game) -> bool {
-    in_check(game.board.state(), turn(game))
+pub fn legal_moves(g: &Game) -> Set<Move> {
+    possible_moves(&g.board)
 }
 
-/// VDM `isCheckmate`: in check with no legal move (FIDE Laws 5.1.1).
-#[must_use]
-pub fn is_checkmate(game: &Game) -> bool {
-    is_check(game) && legal_moves(game).is_empty()
-}
-
-/// VDM `isStalemate`: not in check and no legal move (FIDE Laws 5.2.1).
-#[must_use]
-pub fn is_stalemate(game: &Game) -> bool {
-    !is_check(game) && legal_moves(game).is_empty()
-}
-
-/// VDM `repetition_count`: how often the current position has occurred since the game's
-/// start, this time included. Positions are the same (FIDE Laws 9.2.2) when the placement,
-/// the side to move, the castling rights and the legal en-passant capture (if any) are.
-/// Replays the history on an array view: O(history); only the draw rules need it.
-#[must_use]
-pub fn repetition_count(game: &Game) -> usize {
-    let board = game.board();
-    let now = Squares::of(board.state());
-    let now_turn = turn(game);
-    let now_rights = board::castling_rights(board);
-    let now_ep = legal_en_passant(&now, now_turn, board::en_passant_target(board));
-    let start = board.start();
-    let mut squares = Squares::of(start.state());
-    let mut side = start.turn();
-    let mut rights: Vec<Coordinate> = start.castling().to_vec();
-    let mut target = start.en_passant();
-    let mut count = 0;
-    let mut history = board.history().iter();
-    loop {
-        // Cheapest comparisons first; the en-passant legality only for otherwise equal ones.
-        if side == now_turn
-            && squares == now
-            && rights == now_rights
-            && legal_en_passant(&squares, side, target) == now_ep
-        {
-            count += 1;
-        }
-        let Some(m) = history.next() else { break };
-        squares.apply(m);
-        side = opposite_colour(side);
-        rights.retain(|&r| !ends_right(m, r));
-        target = passed_square(m);
-    }
-    count
-}
-
-/// The en-passant target, if an en-passant capture onto it is legal.
-fn legal_en_passant(
-    squares: &Squares,
-    side: Colour,
-    target: Option<Coordinate>,
-) -> Option<Coordinate> {
-    target.filter(|_| legal_en_passant_on(squares.clone(), side, target))
-}
-
-/// VDM `isThreefoldRepetition`: the position has occurred at least three times, a draw the
-/// player to move may **claim** (FIDE Laws 9.2).
-#[must_use]
-pub fn is_threefold_repetition(game: &Game) -> bool {
-    repetition_count(game) >= 3
-}
-
-/// VDM `isFivefoldRepetition`: at least five times, an **automatic** draw (FIDE Laws 9.6.1,
-/// in force since 1 July 2014).
-#[must_use]
-pub fn is_fivefold_repetition(game: &Game) -> bool {
-    repetition_count(game) >= 5
-}
-
-/// VDM `isFiftyMoves`: the half-move clock is at least 100, a draw a player may **claim**
-/// (FIDE Laws 9.3).
-#[must_use]
-pub fn is_fifty_moves(game: &Game) -> bool {
-    board::halfmove_clock(&game.board) >= 100
-}
-
-/// VDM `isSeventyfiveMoves`: the half-move clock is at least 150, an **automatic** draw
-/// (FIDE Laws 9.6.2, in force since 1 July 2014; a mate on that move takes precedence).
-#[must_use]
-pub fn is_seventyfive_moves(game: &Game) -> bool {
-    board::halfmove_clock(&game.board) >= 150
-}
-
-/// Whether `colour` alone cannot mate, by python-chess's rule (see [`crate::rules::Rules`]).
-fn cannot_mate(game: &Game, colour: Colour) -> bool {
-    let pieces: Vec<_> = game.board.state().pieces().iter().copied().collect();
-    let own: Vec<_> = pieces.iter().filter(|p| p.colour == colour).collect();
-    let has = |t: PieceType| own.iter().any(|p| p.piece_type == t);
-    if has(PieceType::Pawn) || has(PieceType::Rook) || has(PieceType::Queen) {
-        return false;
-    }
-    if has(PieceType::Knight) {
-        let opponent_has_more_than_kings_and_queens = pieces.iter().any(|p| {
-            p.colour != colour && !matches!(p.piece_type, PieceType::King | PieceType::Queen)
-        });
-        return own.len() <= 2 && !opponent_has_more_than_kings_and_queens;
-    }
-    if has(PieceType::Bishop) {
-        let square_colour = |c: Coordinate| (c.x() + c.y()) % 2;
-        let bishops: Vec<_> = pieces
-            .iter()
-            .filter(|p| p.piece_type == PieceType::Bishop)
-            .map(|p| square_colour(p.coord))
-            .collect();
-        let one_square_colour = bishops.windows(2).all(|w| w[0] == w[1]);
-        let pawns_or_knights = pieces
-            .iter()
-            .any(|p| matches!(p.piece_type, PieceType::Pawn | PieceType::Knight));
-        return one_square_colour && !pawns_or_knights;
-    }
-    true
-}
-
-/// VDM `isInsufficientMaterial`: neither side has the material to mate (FIDE Laws 5.2.2,
-/// 6.9), by python-chess's rule. One-sided: `true` guarantees no mate is possible; `false` does
-/// not guarantee one is.
-///
-/// ```
-/// use vdmchess::model::game::{is_insufficient_material, Game};
-/// use vdmchess::{notation::fen::parse_fen, CastlingMode};
-/// let kb_k = parse_fen("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1").unwrap();
-/// assert!(is_insufficient_material(&Game::from_setup(&kb_k, CastlingMode::Standard).unwrap()));
-/// ```
-#[must_use]
-pub fn is_insufficient_material(game: &Game) -> bool {
-    cannot_mate(game, Colour::White) && cannot_mate(game, Colour::Black)
-}
-
-/// The claimable draws the player to move could claim now (FIDE Laws 9.2, 9.3).
-#[must_use]
-pub fn claimable_draws(game: &Game) -> Vec<ClaimableDraw> {
-    let mut out = Vec::new();
-    if is_threefold_repetition(game) {
-        out.push(ClaimableDraw::ThreefoldRepetition);
-    }
-    if is_fifty_moves(game) {
-        out.push(ClaimableDraw::FiftyMoves);
-    }
-    out
-}
-
-/// The automatic draw that has ended the game, if any, checked in the order of
-/// [`crate::rules::Status`] (after checkmate, which takes precedence).
-#[must_use]
-pub fn automatic_draw(game: &Game) -> Option<AutomaticDraw> {
-    let no_moves = legal_moves(game).is_empty();
-    let check = is_check(game);
-    if no_moves && check {
-        None
-    } else if is_insufficient_material(game) {
-        Some(AutomaticDraw::InsufficientMaterial)
-    } else if no_moves {
-        Some(AutomaticDraw::Stalemate)
-    } else if is_seventyfive_moves(game) {
-        Some(AutomaticDraw::SeventyfiveMoves)
-    } else if is_fivefold_repetition(game) {
-        Some(AutomaticDraw::FivefoldRepetition)
-    } else {
-        None
-    }
-}
-
-/// VDM `winner`: the side that mated, [`Winner::Remis`] after an automatic draw, otherwise
-/// [`Winner::Undecided`] (claimable draws do not end the game by themselves).
-#[must_use]
-pub fn winner(game: &Game) -> Winner {
-    if is_checkmate(game) {
-        match opposite_colour(turn(game)) {
-            Colour::White => Winner::White,
-            Colour::Black => Winner::Black,
-        }
-    } else if automatic_draw(game).is_some() {
-        Winner::Remis
-    } else {
-        Winner::Undecided
-    }
-}
-
-/// Why [`move_`] refused a move.
+/// Why [`move_`] refused a move: its precondition failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameMoveError {
-    /// The game is over already: no move may follow.
+    /// The game is over already (`winner(g) <> <Undecided>`): no move may follow.
     GameOver(Winner),
     /// The move is not legal in this position.
     Illegal(IllegalMove),
@@ -338,39 +176,243 @@ impl fmt::Display for GameMoveError {
 
 impl std::error::Error for GameMoveError {}
 
-/// VDM `pre_move` of the game: the game is undecided and `m` is legal.
+/// VDM `pre_move`: the game is undecided and `m` is legal.
 #[must_use]
-pub fn pre_move(game: &Game, m: &Move) -> bool {
-    winner(game) == Winner::Undecided && board::pre_move(&game.board, m)
+pub fn pre_move(g: &Game, m: Move) -> bool {
+    winner(g) == Winner::Undecided && legal_moves(g).contains(&m)
 }
 
-/// VDM `post_move` of the game: the result's board is the board's [`board::move_`] result
-/// (so the game returned after a mating move is the mated position, not the one before).
+/// VDM `post_move`: the result's board is `BoardModule`move` of the board (the new position,
+/// even when `m` mates), the turn has passed to the other side, and a mating move makes the
+/// mover the winner.
 #[must_use]
-pub fn post_move(game: &Game, m: &Move, result: &Game) -> bool {
-    board::post_move(&game.board, m, &result.board)
+pub fn post_move(g: &Game, m: Move, result: &Game) -> bool {
+    board::move_(&g.board, m).is_ok_and(|b| result.board == b)
+        && turn(result) == opposite_colour(turn(g))
+        && (!is_checkmate(result) || winner(result) == Winner::from(turn(g)))
 }
 
-/// VDM `move`: plays `m`, returning the new game, whose [`winner`] tells whether it ended.
+/// VDM `move`: the game after `m`, the new position even when `m` mates (FIDE Laws 5.1.1: the
+/// mating move ends the game; the game is the mated position, and the mover has won). A game
+/// that has ended takes no more moves. Checks [`pre_move`] (by its fast forms
+/// `winner_on_array` and, in `BoardModule`move`, `pre_move_on_array`) and, with the feature `contracts`, [`post_move`].
 ///
 /// # Errors
 ///
 /// [`GameMoveError::GameOver`] when the game has a winner or is drawn automatically;
 /// [`GameMoveError::Illegal`] when `m` is not legal.
 ///
+/// # Panics
+///
+/// If [`post_move`] does not hold: a bug of the model, never of its input.
+///
 /// ```
 /// use vdmchess::model::game::{default_game, legal_moves, move_, winner, Winner};
 /// let game = default_game();
-/// let next = move_(&game, legal_moves(&game)[0]).unwrap();
+/// let next = move_(&game, *legal_moves(&game).get_min().unwrap()).unwrap();
 /// assert_eq!(winner(&next), Winner::Undecided);
 /// ```
-pub fn move_(game: &Game, m: Move) -> Result<Game, GameMoveError> {
-    let w = winner(game);
+pub fn move_(g: &Game, m: Move) -> Result<Game, GameMoveError> {
+    let w = winner_on_array(g);
     if w != Winner::Undecided {
         return Err(GameMoveError::GameOver(w));
     }
-    let board = board::move_(&game.board, m).map_err(GameMoveError::Illegal)?;
-    let result = Game::new(board);
-    debug_assert!(post_move(game, &m, &result));
+    let result = Game::new(board::move_(&g.board, m).map_err(GameMoveError::Illegal)?);
+    ensure("GameModule`post_move", || post_move(g, m, &result));
     Ok(result)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check, mate, stalemate
+
+/// VDM `isCheck`: the side to move is in check (FIDE Laws 3.9.1).
+#[must_use]
+pub fn is_check(g: &Game) -> bool {
+    in_check(g.board.state(), turn(g))
+}
+
+/// VDM `isCheckmate`: the side to move is in check and has no legal move: it has lost (FIDE
+/// Laws 5.1.1).
+#[must_use]
+pub fn is_checkmate(g: &Game) -> bool {
+    is_check(g) && legal_moves(g).is_empty()
+}
+
+/// VDM `isStalemate`: the side to move is not in check and has no legal move: a draw (FIDE
+/// Laws 5.2.1).
+#[must_use]
+pub fn is_stalemate(g: &Game) -> bool {
+    !is_check(g) && legal_moves(g).is_empty()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repetition
+
+/// VDM `legal_en_passant`: the en-passant target of the board, only when an en-passant capture
+/// onto it is legal: part of what makes two positions the same (FIDE Laws 9.2.2).
+#[must_use]
+pub fn legal_en_passant(b: &Board) -> Option<Coordinate> {
+    if has_legal_en_passant(b) {
+        en_passant_target(b)
+    } else {
+        None
+    }
+}
+
+/// VDM `repetition_count`: how often the current position has occurred since the game's
+/// start, this time included. Two positions are the same (FIDE Laws 9.2.2) when the placement,
+/// the side to move, the castling rights and the legal en-passant capture, if any, are; the
+/// boards compared are those after the first `n` moves of the history, `n = 0 .. len history`.
+#[must_use]
+pub fn repetition_count(g: &Game) -> u32 {
+    let (s, h, now) = (g.board.start(), g.board.history(), &g.board);
+    (0..=h.len())
+        .filter(|&n| {
+            let p = h.take(n);
+            // mk_BoardModule`Board(s, p, BoardModule`replay(s.state, p)): a prefix of a board's
+            // history is a board's history.
+            let b = Board::new(s.clone(), p)
+                .unwrap_or_else(|e| unreachable!("a prefix of a valid history is valid: {e}"));
+            b.state() == now.state()
+                && board::turn(&b) == board::turn(now)
+                && castling_rights(&b) == castling_rights(now)
+                && legal_en_passant(&b) == legal_en_passant(now)
+        })
+        .count() as u32
+}
+
+/// VDM `isThreefoldRepetition`: the same position for the third time, a draw the player to
+/// move may **claim** (FIDE Laws 9.2.1).
+#[must_use]
+pub fn is_threefold_repetition(g: &Game) -> bool {
+    repetition_count(g) >= 3
+}
+
+/// VDM `isFivefoldRepetition`: the same position for the fifth time, drawn **automatically**
+/// (FIDE Laws 9.6.1, in force since 1 July 2014).
+#[must_use]
+pub fn is_fivefold_repetition(g: &Game) -> bool {
+    repetition_count(g) >= 5
+}
+
+// ---------------------------------------------------------------------------------------------
+// The move counters
+
+/// VDM `isFiftyMoves`: fifty moves by each side without a pawn move or capture, a draw a
+/// player may **claim** (FIDE Laws 9.3).
+#[must_use]
+pub fn is_fifty_moves(g: &Game) -> bool {
+    halfmove_clock(&g.board) >= 100
+}
+
+/// VDM `isSeventyfiveMoves`: seventy-five moves by each side without a pawn move or capture,
+/// drawn **automatically** unless the last move mated (FIDE Laws 9.6.2, in force since 1 July
+/// 2014; [`automatic_draw`] tests mate first).
+#[must_use]
+pub fn is_seventyfive_moves(g: &Game) -> bool {
+    halfmove_clock(&g.board) >= 150
+}
+
+// ---------------------------------------------------------------------------------------------
+// Material
+
+/// VDM `cannot_mate`: the colour alone cannot mate, by python-chess's rule (one-sided: false
+/// whenever the colour could still mate): with a pawn, rook or queen it can; with a knight it
+/// cannot only if that knight is its one piece besides the king and the opponent has nothing
+/// but king and queens; with bishops it cannot only if every bishop on the board stands on one
+/// square colour and there is no pawn or knight on the board; with the bare king it cannot.
+#[must_use]
+pub fn cannot_mate(g: &Game, colour: Colour) -> bool {
+    let s = g.board.state().pieces();
+    let own: Set<Piece> = s.iter().filter(|p| p.colour == colour).copied().collect();
+    let kinds: Set<PieceType> = own.iter().map(|p| p.piece_type).collect();
+    let heavy = Set::from(vec![PieceType::Pawn, PieceType::Rook, PieceType::Queen]);
+    if !kinds.clone().intersection(heavy).is_empty() {
+        false
+    } else if kinds.contains(&PieceType::Knight) {
+        own.len() <= 2
+            && !s.iter().any(|p| {
+                p.colour != colour && ![PieceType::King, PieceType::Queen].contains(&p.piece_type)
+            })
+    } else if kinds.contains(&PieceType::Bishop) {
+        let shades: Set<u32> = s
+            .iter()
+            .filter(|p| p.piece_type == PieceType::Bishop)
+            .map(|p| (p.coord.x() + p.coord.y()) % 2)
+            .collect();
+        shades.len() == 1
+            && !s
+                .iter()
+                .any(|p| [PieceType::Pawn, PieceType::Knight].contains(&p.piece_type))
+    } else {
+        true
+    }
+}
+
+/// VDM `isInsufficientMaterial`: neither side can mate, by the rule of [`cannot_mate`]: a dead
+/// position (FIDE Laws 5.2.2, 6.9). One-sided: `true` guarantees no mate is possible; `false`
+/// does not guarantee one is.
+///
+/// ```
+/// use vdmchess::model::game::{is_insufficient_material, Game};
+/// use vdmchess::{notation::fen::parse_fen, CastlingMode};
+/// let kb_k = parse_fen("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1").unwrap();
+/// assert!(is_insufficient_material(&Game::from_setup(&kb_k, CastlingMode::Standard).unwrap()));
+/// ```
+#[must_use]
+pub fn is_insufficient_material(g: &Game) -> bool {
+    cannot_mate(g, Colour::White) && cannot_mate(g, Colour::Black)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result
+
+/// VDM `claimable_draws`: the draws the player to move could claim now (FIDE Laws 9.2, 9.3).
+#[must_use]
+pub fn claimable_draws(g: &Game) -> Set<ClaimableDraw> {
+    let threefold = if is_threefold_repetition(g) {
+        Set::unit(ClaimableDraw::ThreefoldRepetition)
+    } else {
+        Set::new()
+    };
+    let fifty = if is_fifty_moves(g) {
+        Set::unit(ClaimableDraw::FiftyMoves)
+    } else {
+        Set::new()
+    };
+    threefold.union(fifty)
+}
+
+/// VDM `automatic_draw`: the automatic draw that has ended the game, if any, tested in the
+/// order of the port's `Status`: after checkmate, which takes precedence (5.1.1),
+/// insufficient material (5.2.2), stalemate (5.2.1), seventy-five moves (9.6.2), fivefold
+/// repetition (9.6.1).
+#[must_use]
+pub fn automatic_draw(g: &Game) -> Option<AutomaticDraw> {
+    if is_checkmate(g) {
+        None
+    } else if is_insufficient_material(g) {
+        Some(AutomaticDraw::InsufficientMaterial)
+    } else if is_stalemate(g) {
+        Some(AutomaticDraw::Stalemate)
+    } else if is_seventyfive_moves(g) {
+        Some(AutomaticDraw::SeventyfiveMoves)
+    } else if is_fivefold_repetition(g) {
+        Some(AutomaticDraw::FivefoldRepetition)
+    } else {
+        None
+    }
+}
+
+/// VDM `winner`: how the game stands: the side that mated has won; an automatic draw is remis;
+/// otherwise the game goes on (claimable draws do not end it by themselves).
+#[must_use]
+pub fn winner(g: &Game) -> Winner {
+    if is_checkmate(g) {
+        Winner::from(opposite_colour(turn(g)))
+    } else if automatic_draw(g).is_some() {
+        Winner::Remis
+    } else {
+        Winner::Undecided
+    }
 }

@@ -391,8 +391,8 @@ pub fn explain_game_with(
         } => {
             let wanted = SanWanted {
                 piece_type: role.into(),
-                file: file.map(|f| i32::from(f) + 1),
-                rank: rank.map(|r| i32::from(r) + 1),
+                file: file.map(|f| u32::from(f) + 1),
+                rank: rank.map(|r| u32::from(r) + 1),
                 capture,
                 to: to.into(),
                 promotion: promotion.map(PieceType::from),
@@ -425,8 +425,8 @@ fn uci_text(from: Coordinate, to: Coordinate, promotion: Option<PieceType>) -> S
 /// What SAN text asks for: a piece type, where it may come from, and where it goes.
 struct SanWanted {
     piece_type: PieceType,
-    file: Option<i32>,
-    rank: Option<i32>,
+    file: Option<u32>,
+    rank: Option<u32>,
     capture: bool,
     to: Coordinate,
     promotion: Option<PieceType>,
@@ -447,7 +447,7 @@ impl SanWanted {
 
     /// Where the text says the piece could come from, in words (`on the e-file`, `on g1`).
     fn where_from(&self) -> String {
-        let file = |x: i32| char::from(b'a' + (x - 1) as u8);
+        let file = |x: u32| char::from(b'a' + (x - 1) as u8);
         match (self.file, self.rank) {
             (Some(x), Some(y)) => format!(" on {}{y}", file(x)),
             (Some(x), None) => format!(" on the {}-file", file(x)),

@@ -1,137 +1,38 @@
-//! `BoardModule`, its values: board states, moves and starting positions, each with its
-//! invariant (`inv_board_state`, `inv_move`, `inv_start`) enforced by its constructor and by
-//! deserialisation.
+//! `BoardModule`, its values: moves, board states, starting positions and move effects, each
+//! with its invariant (`inv_Move`, `inv_BoardState`, `inv_Start`) checked by its constructor
+//! and by deserialisation, and the two clauses of a legal start (`castling_rights_are_valid`,
+//! `ep_square_is_valid`).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::PieceSet;
-use crate::model::piece::{Colour, Coordinate, Piece};
+use super::{in_check, piece_at, right_colour};
+use crate::model::piece::{opposite_colour, pawn_direction, Colour, Coordinate, Piece, PieceType};
+use crate::model::Set;
 use crate::setup::{CastlingMode, Setup, SetupError};
-use crate::types::{Piece as SharedPiece, Square, SquareSet};
-
-// ---------------------------------------------------------------------------------------------
-// BoardState
-
-/// VDM `inv_board_state`: the set is non-empty and no two pieces share a coordinate.
-#[must_use]
-pub fn inv_board_state(pieces: &PieceSet) -> bool {
-    !pieces.is_empty()
-        && pieces
-            .iter()
-            .zip(pieces.iter().skip(1))
-            .all(|(a, b)| a.coord != b.coord)
-}
-
-/// VDM `BoardState = set of Piece inv inv_board_state`: the pieces on the board.
-///
-/// ```
-/// use vdmchess::model::board::{BoardState, PieceSet};
-/// assert!(BoardState::new(PieceSet::new()).is_err());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "PieceSet", into = "PieceSet")]
-pub struct BoardState(pub(super) PieceSet);
-
-/// Why a set of pieces is not a [`BoardState`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BoardStateError {
-    /// The set is empty.
-    Empty,
-    /// Two pieces stand on this coordinate.
-    SharedCoordinate(Coordinate),
-}
-
-impl fmt::Display for BoardStateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardStateError::Empty => write!(f, "invalid board state: no pieces"),
-            BoardStateError::SharedCoordinate(c) => {
-                write!(f, "invalid board state: two pieces on {c}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for BoardStateError {}
-
-impl BoardState {
-    /// The board state of `pieces`, checked by [`inv_board_state`].
-    ///
-    /// # Errors
-    ///
-    /// [`BoardStateError`] when the set is empty or two pieces share a coordinate.
-    pub fn new(pieces: PieceSet) -> Result<BoardState, BoardStateError> {
-        if pieces.is_empty() {
-            return Err(BoardStateError::Empty);
-        }
-        if let Some((a, _)) = pieces
-            .iter()
-            .zip(pieces.iter().skip(1))
-            .find(|(a, b)| a.coord == b.coord)
-        {
-            return Err(BoardStateError::SharedCoordinate(a.coord));
-        }
-        debug_assert!(inv_board_state(&pieces));
-        Ok(BoardState(pieces))
-    }
-
-    /// The pieces, ordered by coordinate.
-    #[must_use]
-    pub fn pieces(&self) -> &PieceSet {
-        &self.0
-    }
-
-    /// The pieces of a [`Setup`]'s placement (at least one piece is required).
-    ///
-    /// # Errors
-    ///
-    /// [`BoardStateError::Empty`] for an empty board.
-    pub fn from_setup(setup: &Setup) -> Result<BoardState, BoardStateError> {
-        let pieces = Square::all()
-            .filter_map(|sq| setup.piece_at(sq).map(|p| shared_to_piece(p, sq)))
-            .collect();
-        BoardState::new(pieces)
-    }
-}
-
-impl TryFrom<PieceSet> for BoardState {
-    type Error = BoardStateError;
-    fn try_from(pieces: PieceSet) -> Result<BoardState, BoardStateError> {
-        BoardState::new(pieces)
-    }
-}
-
-impl From<BoardState> for PieceSet {
-    fn from(state: BoardState) -> PieceSet {
-        state.0
-    }
-}
-
-fn shared_to_piece(p: SharedPiece, sq: Square) -> Piece {
-    Piece::new(p.role.into(), sq.into(), p.color.into())
-}
+use crate::types::{Piece as SharedPiece, Square};
 
 // ---------------------------------------------------------------------------------------------
 // Move
 
-/// VDM `inv_move`: a move keeps its colour and changes its coordinate.
+/// VDM `inv_Move`: a move keeps its colour and changes its coordinate. It takes the fields
+/// `mk_Move` takes.
 #[must_use]
-pub fn inv_move(from_: &Piece, to_: &Piece) -> bool {
+pub fn inv_move(from_: Piece, to_: Piece) -> bool {
     from_.colour == to_.colour && from_.coord != to_.coord
 }
 
-/// VDM `Move :: from_ to_`: the piece before and after the move.
+/// VDM `Move :: from_ to_`: the piece before and the piece after the move.
 ///
-/// A promotion is a `to_` of another type; castling is the king's `to_` on its own rook's
-/// coordinate ("king takes rook", as UCI writes Chess960 castling), so every castling of every
-/// Chess960 start is a move that satisfies [`inv_move`], even when the king does not move.
+/// A promotion is a `to_` of another type (FIDE Laws 3.7.5); castling is the king's `to_` on
+/// its own rook's coordinate ("king takes rook", as UCI writes Chess960 castling), so every
+/// castling of every Chess960 start satisfies [`inv_move`], even when the king does not move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawMove")]
 pub struct Move {
-    pub(super) from_: Piece,
-    pub(super) to_: Piece,
+    from_: Piece,
+    to_: Piece,
 }
 
 #[derive(Deserialize)]
@@ -158,26 +59,23 @@ pub struct InvalidMove {
 
 impl fmt::Display for InvalidMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.from_.colour != self.to_.colour {
-            write!(
-                f,
-                "invalid move {}-{}: the colour changes",
-                self.from_.coord, self.to_.coord
-            )
+        let why = if self.from_.colour != self.to_.colour {
+            "the colour changes"
         } else {
-            write!(
-                f,
-                "invalid move {}-{}: the coordinate does not change",
-                self.from_.coord, self.to_.coord
-            )
-        }
+            "the coordinate does not change"
+        };
+        write!(
+            f,
+            "invalid move {}-{}: {why}",
+            self.from_.coord, self.to_.coord
+        )
     }
 }
 
 impl std::error::Error for InvalidMove {}
 
 impl Move {
-    /// The move of `from_` to `to_`, checked by [`inv_move`].
+    /// VDM `mk_Move(from_, to_)`, checked by [`inv_move`].
     ///
     /// # Errors
     ///
@@ -191,17 +89,18 @@ impl Move {
     /// assert!(Move::new(pawn, pawn).is_err());
     /// ```
     pub fn new(from_: Piece, to_: Piece) -> Result<Move, InvalidMove> {
-        if inv_move(&from_, &to_) {
+        if inv_move(from_, to_) {
             Ok(Move { from_, to_ })
         } else {
             Err(InvalidMove { from_, to_ })
         }
     }
 
-    /// For generators that build moves satisfying [`inv_move`] by construction.
+    /// A move the model itself generates, which satisfies [`inv_move`] by construction
+    /// (checked with the feature `contracts`).
     #[inline]
-    pub(crate) fn new_valid(from_: Piece, to_: Piece) -> Move {
-        debug_assert!(inv_move(&from_, &to_));
+    pub(crate) fn generated(from_: Piece, to_: Piece) -> Move {
+        crate::model::ensure("BoardModule`inv_Move", || inv_move(from_, to_));
         Move { from_, to_ }
     }
 
@@ -233,28 +132,213 @@ impl fmt::Display for Move {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Start
+// BoardState
 
-/// The starting position of a board: what a FEN says (placement, side to move, castling rooks,
-/// en-passant target, clocks), validated by [`Setup::validate`], plus the castling mode.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawStart", into = "RawStart")]
-pub struct Start {
-    pub(super) state: BoardState,
-    pub(super) turn: Colour,
-    pub(super) castling: Vec<Coordinate>,
-    pub(super) en_passant: Option<Coordinate>,
-    pub(super) halfmove_clock: u32,
-    pub(super) fullmove_number: u32,
-    pub(super) mode: CastlingMode,
+/// VDM `inv_BoardState`: at least one piece, and at most one on each square (FIDE Laws 2.1).
+#[must_use]
+pub fn inv_board_state(s: &Set<Piece>) -> bool {
+    !s.is_empty()
+        && s.iter()
+            .all(|p| s.iter().all(|q| p.coord != q.coord || p == q))
 }
 
-/// The unchecked shape of a [`Start`] (its serialised form).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// VDM `BoardState = set of Piece inv inv_BoardState`: the pieces on the board.
+///
+/// ```
+/// use vdmchess::model::board::BoardState;
+/// use vdmchess::model::Set;
+/// assert!(BoardState::new(Set::new()).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "Set<Piece>", into = "Set<Piece>")]
+pub struct BoardState(Set<Piece>);
+
+/// Why a set of pieces is not a [`BoardState`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardStateError {
+    /// The set is empty.
+    Empty,
+    /// Two pieces stand on this coordinate.
+    SharedCoordinate(Coordinate),
+}
+
+impl fmt::Display for BoardStateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardStateError::Empty => write!(f, "invalid board state: no pieces"),
+            BoardStateError::SharedCoordinate(c) => {
+                write!(f, "invalid board state: two pieces on {c}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardStateError {}
+
+impl BoardState {
+    /// The board state of `pieces`, checked by [`inv_board_state`].
+    ///
+    /// # Errors
+    ///
+    /// [`BoardStateError`] when the set is empty or two pieces share a coordinate.
+    pub fn new(pieces: Set<Piece>) -> Result<BoardState, BoardStateError> {
+        if inv_board_state(&pieces) {
+            return Ok(BoardState(pieces));
+        }
+        // Pieces sort by coordinate first: two on one square are neighbours.
+        let shared = pieces
+            .iter()
+            .zip(pieces.iter().skip(1))
+            .find(|(a, b)| a.coord == b.coord);
+        Err(match shared {
+            Some((a, _)) => BoardStateError::SharedCoordinate(a.coord),
+            None => BoardStateError::Empty,
+        })
+    }
+
+    /// A state the model computed from a valid one ([`super::apply_move`]), which satisfies
+    /// [`inv_board_state`] (checked with the feature `contracts`, by its fast form
+    /// [`crate::model::array::inv_board_state_in_order`]).
+    pub(crate) fn computed(pieces: Set<Piece>) -> BoardState {
+        crate::model::ensure("BoardModule`inv_BoardState", || {
+            crate::model::array::inv_board_state_in_order(&pieces)
+        });
+        BoardState(pieces)
+    }
+
+    /// The pieces, ordered by coordinate.
+    #[must_use]
+    pub fn pieces(&self) -> &Set<Piece> {
+        &self.0
+    }
+
+    /// The pieces of a [`Setup`]'s placement (at least one piece is required).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardStateError::Empty`] for an empty board.
+    pub fn from_setup(setup: &Setup) -> Result<BoardState, BoardStateError> {
+        let pieces = Square::all()
+            .filter_map(|sq| {
+                setup
+                    .piece_at(sq)
+                    .map(|p| Piece::new(p.role.into(), sq.into(), p.color.into()))
+            })
+            .collect();
+        BoardState::new(pieces)
+    }
+}
+
+impl TryFrom<Set<Piece>> for BoardState {
+    type Error = BoardStateError;
+    fn try_from(pieces: Set<Piece>) -> Result<BoardState, BoardStateError> {
+        BoardState::new(pieces)
+    }
+}
+
+impl From<BoardState> for Set<Piece> {
+    fn from(state: BoardState) -> Set<Piece> {
+        state.0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MoveEffect
+
+/// VDM `MoveEffect :: leave arrive`: what a move does to the board, the pieces that leave it
+/// and those that arrive (see [`super::move_effect`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// The pieces removed: the mover, and what it captures or castles with.
+    pub leave: Set<Piece>,
+    /// The pieces put on the board.
+    pub arrive: Set<Piece>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start
+
+/// VDM `inv_Start`: one king a side, at most 16 pieces and 8 pawns a side, no pawn on the
+/// first or last rank, the side not to move not in check, valid castling rights and
+/// en-passant target (FIDE Laws 2, 3.8.2, 3.7.3.1, 3.9). It takes the fields `mk_Start`
+/// takes; the clocks take part only through their types (`nat`, `nat1`).
+#[must_use]
+pub fn inv_start(
+    state: &BoardState,
+    turn: Colour,
+    castling: &Set<Coordinate>,
+    en_passant: Option<Coordinate>,
+    _halfmove_clock: u32,
+    _fullmove_number: u32,
+) -> bool {
+    let s = state.pieces();
+    let count = |keep: &dyn Fn(&Piece) -> bool| s.iter().filter(|p| keep(p)).count();
+    [Colour::White, Colour::Black].into_iter().all(|c| {
+        count(&|p| p.colour == c && p.piece_type == PieceType::King) == 1
+            && count(&|p| p.colour == c) <= 16
+            && count(&|p| p.colour == c && p.piece_type == PieceType::Pawn) <= 8
+    }) && !s
+        .iter()
+        .any(|p| p.piece_type == PieceType::Pawn && [1, 8].contains(&p.coord.y()))
+        && !in_check(state, opposite_colour(turn))
+        && castling_rights_are_valid(state, castling)
+        && en_passant.map_or(true, |ep| ep_square_is_valid(state, turn, ep))
+}
+
+/// VDM `castling_rights_are_valid`: each right names a rook of the back rank's colour on its
+/// back rank, with its king on the same rank, and a colour has at most one right on each side
+/// of its king (FIDE Laws 3.8.2; Guidelines III.2: the king starts between the two rooks).
+#[must_use]
+pub fn castling_rights_are_valid(s: &BoardState, rights: &Set<Coordinate>) -> bool {
+    rights.iter().all(|&r| {
+        [1, 8].contains(&r.y()) && {
+            let colour = right_colour(r);
+            piece_at(s, r) == Some(Piece::new(PieceType::Rook, r, colour))
+                && s.pieces().iter().any(|k| {
+                    k.piece_type == PieceType::King
+                        && k.colour == colour
+                        && k.coord.y() == r.y()
+                        && rights.iter().all(|&r2| {
+                            !(r2.y() == r.y() && r2 != r)
+                                || ((r2.x() < k.coord.x()) != (r.x() < k.coord.x()))
+                        })
+                })
+        }
+    })
+}
+
+/// VDM `ep_square_is_valid`: an en-passant target must be the square a pawn of the side not to
+/// move has just skipped: empty, on the sixth rank seen from the mover, with that pawn beyond
+/// it and the square it came from empty (FIDE Laws 3.7.3.1).
+#[must_use]
+pub fn ep_square_is_valid(s: &BoardState, mover: Colour, ep: Coordinate) -> bool {
+    let dy = pawn_direction(mover).dy;
+    // mk_Coordinate(ep.x, ep.y + k): on the board whenever the first conjunct holds.
+    let beside = |k: i32| Coordinate::new(ep.x() as i32, ep.y() as i32 + k).ok();
+    ep.y() == (if mover == Colour::White { 6 } else { 3 })
+        && piece_at(s, ep).is_none()
+        && beside(dy).is_some_and(|c| piece_at(s, c).is_none())
+        && beside(-dy).is_some_and(|c| {
+            piece_at(s, c) == Some(Piece::new(PieceType::Pawn, c, opposite_colour(mover)))
+        })
+}
+
+/// VDM `Start :: state turn castling en_passant halfmove_clock fullmove_number`: where a
+/// board starts, a position as FEN describes it (FIDE Laws 2; Guidelines III for Chess960).
+/// Castling rights name the rook's coordinate. Beside the spec's fields, the castling
+/// `mode` says how castling is written (standard or Chess960) and, in standard mode, that the
+/// rights are those of standard chess ([`Setup::validate`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawStart", into = "RawStart")]
+pub struct Start(RawStart);
+
+/// The fields of a [`Start`], unchecked (its serialised form); a `Start` is one that passed
+/// [`inv_start`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct RawStart {
     state: BoardState,
     turn: Colour,
-    castling: Vec<Coordinate>,
+    castling: Set<Coordinate>,
     en_passant: Option<Coordinate>,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -263,69 +347,20 @@ struct RawStart {
 
 impl From<Start> for RawStart {
     fn from(s: Start) -> RawStart {
-        RawStart {
-            state: s.state,
-            turn: s.turn,
-            castling: s.castling,
-            en_passant: s.en_passant,
-            halfmove_clock: s.halfmove_clock,
-            fullmove_number: s.fullmove_number,
-            mode: s.mode,
-        }
+        s.0
     }
 }
 
 impl TryFrom<RawStart> for Start {
     type Error = SetupError;
     fn try_from(raw: RawStart) -> Result<Start, SetupError> {
-        let unchecked = Start {
-            state: raw.state,
-            turn: raw.turn,
-            castling: raw.castling,
-            en_passant: raw.en_passant,
-            halfmove_clock: raw.halfmove_clock,
-            fullmove_number: raw.fullmove_number,
-            mode: raw.mode,
-        };
-        Start::from_setup(&unchecked.to_setup(), unchecked.mode)
+        Start::from_setup(&raw.to_setup(), raw.mode)
     }
 }
 
-/// VDM `inv_start`: the start is a legal setup ([`Setup::validate`] in its castling mode).
-#[must_use]
-pub fn inv_start(start: &Start) -> bool {
-    start.to_setup().validate(start.mode).is_ok()
-}
-
-impl Start {
-    /// The start of a validated `setup`.
-    ///
-    /// # Errors
-    ///
-    /// [`SetupError`] with every reason [`Setup::validate`] rejects the setup.
-    pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Start, SetupError> {
-        setup.validate(mode)?;
-        // Cannot fail: a validated setup has two kings, so its board is not empty.
-        let state = BoardState::from_setup(setup).map_err(|_| SetupError {
-            setup: Box::new(*setup),
-            problems: Vec::new(),
-        })?;
-        let start = Start {
-            state,
-            turn: setup.turn.into(),
-            castling: setup.castling_rights.iter().map(Coordinate::from).collect(),
-            en_passant: setup.ep_square.map(Coordinate::from),
-            halfmove_clock: setup.halfmoves,
-            fullmove_number: setup.fullmoves,
-            mode,
-        };
-        debug_assert!(inv_start(&start));
-        Ok(start)
-    }
-
-    /// The start as a [`Setup`], exactly as given (the en-passant square as the FEN named it).
-    #[must_use]
-    pub fn to_setup(&self) -> Setup {
+impl RawStart {
+    /// The [`Setup`] of these fields, as given.
+    fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();
         for p in self.state.pieces() {
             setup.board[p.coord.index()] = Some(SharedPiece {
@@ -334,56 +369,127 @@ impl Start {
             });
         }
         setup.turn = self.turn.into();
-        setup.castling_rights = self
-            .castling
-            .iter()
-            .map(|&c| Square::from(c))
-            .collect::<SquareSet>();
+        setup.castling_rights = self.castling.iter().map(|&c| Square::from(c)).collect();
         setup.ep_square = self.en_passant.map(Square::from);
         setup.halfmoves = self.halfmove_clock;
         setup.fullmoves = self.fullmove_number;
         setup
     }
+}
+
+impl Start {
+    /// VDM `mk_Start(state, turn, castling, en_passant, halfmove_clock, fullmove_number)`,
+    /// in castling `mode`: checked as [`Start::from_setup`] checks.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason the position is not a legal start.
+    pub fn new(
+        state: BoardState,
+        turn: Colour,
+        castling: Set<Coordinate>,
+        en_passant: Option<Coordinate>,
+        halfmove_clock: u32,
+        fullmove_number: u32,
+        mode: CastlingMode,
+    ) -> Result<Start, SetupError> {
+        RawStart {
+            state,
+            turn,
+            castling,
+            en_passant,
+            halfmove_clock,
+            fullmove_number,
+            mode,
+        }
+        .try_into()
+    }
+
+    /// VDM `mk_Start(...)` from a [`Setup`]: validated by [`Setup::validate`] in `mode` (which
+    /// names every problem) and checked by [`inv_start`].
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] with every reason [`Setup::validate`] rejects the setup.
+    ///
+    /// # Panics
+    ///
+    /// If [`inv_start`] refuses a setup that [`Setup::validate`] accepts: a bug, which
+    /// `tests/model_twins.rs` looks for on random setups.
+    pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Start, SetupError> {
+        setup.validate(mode)?;
+        let state = BoardState::from_setup(setup).map_err(|_| SetupError {
+            setup: Box::new(*setup),
+            problems: Vec::new(),
+        })?;
+        let start = RawStart {
+            state,
+            turn: setup.turn.into(),
+            castling: setup.castling_rights.iter().map(Coordinate::from).collect(),
+            en_passant: setup.ep_square.map(Coordinate::from),
+            halfmove_clock: setup.halfmoves,
+            fullmove_number: setup.fullmoves,
+            mode,
+        };
+        assert!(
+            inv_start(
+                &start.state,
+                start.turn,
+                &start.castling,
+                start.en_passant,
+                start.halfmove_clock,
+                start.fullmove_number
+            ),
+            "contract violated: BoardModule`inv_Start refuses a setup Setup::validate accepts"
+        );
+        Ok(Start(start))
+    }
+
+    /// The start as a [`Setup`], exactly as given (the en-passant square as the FEN named it).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        self.0.to_setup()
+    }
 
     /// The pieces at the start.
     #[must_use]
     pub fn state(&self) -> &BoardState {
-        &self.state
+        &self.0.state
     }
 
     /// The side to move at the start.
     #[must_use]
     pub fn turn(&self) -> Colour {
-        self.turn
+        self.0.turn
     }
 
     /// The coordinates of the rooks that may castle at the start.
     #[must_use]
-    pub fn castling(&self) -> &[Coordinate] {
-        &self.castling
+    pub fn castling(&self) -> &Set<Coordinate> {
+        &self.0.castling
     }
 
     /// The en-passant target at the start, as the setup named it.
     #[must_use]
     pub fn en_passant(&self) -> Option<Coordinate> {
-        self.en_passant
+        self.0.en_passant
     }
 
     /// The half-move clock at the start.
     #[must_use]
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.0.halfmove_clock
     }
 
     /// The full-move number at the start.
     #[must_use]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.0.fullmove_number
     }
 
     /// How castling is written (standard or Chess960).
     #[must_use]
     pub fn mode(&self) -> CastlingMode {
-        self.mode
+        self.0.mode
     }
 }

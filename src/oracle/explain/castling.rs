@@ -3,12 +3,13 @@
 
 use super::judge::{arrow, attackers, king_in_check, squares, Finding, Judgement};
 use super::{words, Marks, Reason};
+use crate::model::array::pre_move_on_array;
 use crate::model::board::{
-    castling_rights, ends_right, piece_at, possible_moves, stateful_impossible_moves, Board, Move,
+    castling_destinations, castling_rights, ends_right, piece_at, stateful_impossible_moves, Board,
+    Move,
 };
 use crate::model::game::Game;
 use crate::model::piece::{opposite_colour, Colour, Coordinate, Piece, PieceType};
-use crate::model::squares::castling_destinations;
 use crate::notation::san::CastlingSide;
 
 /// Where the king of `colour` starts in standard chess: e1 or e8 (FIDE Laws 2.3).
@@ -40,12 +41,12 @@ fn on_side(k: Coordinate, r: Coordinate, side: CastlingSide) -> bool {
 fn span(a: Coordinate, b: Coordinate) -> Vec<Coordinate> {
     let step = if b.x() >= a.x() { 1 } else { -1 };
     let mut out = Vec::new();
-    let mut x = a.x();
+    let mut x = a.x() as i32;
     loop {
-        if let Ok(c) = Coordinate::new(x, a.y()) {
+        if let Ok(c) = Coordinate::new(x, a.y() as i32) {
             out.push(c);
         }
-        if x == b.x() {
+        if x == b.x() as i32 {
             return out;
         }
         x += step;
@@ -125,7 +126,8 @@ pub(super) fn judge_castling(
         }));
     }
     let m = Move::new(king, king.at(rook)).ok()?;
-    if possible_moves(board).contains(&m) {
+    // `m in set possible_moves(b)`: BoardModule`pre_move, by its fast form.
+    if pre_move_on_array(board, m) {
         return Some(Judgement::Legal(m));
     }
     if stateful_impossible_moves(board).contains(&m) {
@@ -157,7 +159,7 @@ fn no_right(board: &Board, king: Piece, side: CastlingSide, named: Option<Coordi
             .history()
             .iter()
             .enumerate()
-            .find(|(_, m)| ends_right(m, r))
+            .find(|(_, m)| ends_right(**m, r))
             .map(|(i, m)| (r, i, *m))
     });
     let why = match ended {

@@ -8,11 +8,12 @@
 use super::castling::{judge_castling, king_start_square};
 use super::words;
 use super::{side_towards, Arrow, Explanation, Marks, Reason};
+use crate::model::array::{automatic_draw_on_array, pre_move_on_array, winner_on_array};
 use crate::model::board::{
-    apply_move, en_passant_target, king_coordinate, obstacles, piece_at, possible_moves,
-    stateful_impossible_moves, turn, BoardState, Move,
+    apply_move, en_passant_target, king_coordinate, last_rank, obstacles, pawn_start_rank,
+    piece_at, stateful_impossible_moves, turn, BoardState, Move,
 };
-use crate::model::game::{automatic_draw, winner, AutomaticDraw, Game, Winner};
+use crate::model::game::{AutomaticDraw, Game, Winner};
 use crate::model::piece::{
     coordinate_offset, opposite_colour, pawn_capture_directions, pawn_direction, type_based_moves,
     Colour, Coordinate, Direction, ObstacleSet, Piece, PieceType,
@@ -102,7 +103,9 @@ pub(super) fn arrow(from: Coordinate, to: Coordinate) -> Arrow {
 pub(super) fn game_over(game: &Game) -> Option<Finding> {
     let board = game.board();
     let mover = turn(board);
-    let (fide, detail) = match winner(game) {
+    // GameModule`winner and `automatic_draw`, by their fast forms (proven equal to the twins
+    // in tests/model_twins.rs): explain asks them for every move text it reads.
+    let (fide, detail) = match winner_on_array(game) {
         Winner::Undecided => return None,
         Winner::White | Winner::Black => (
             "5.1.1",
@@ -111,7 +114,7 @@ pub(super) fn game_over(game: &Game) -> Option<Finding> {
                 words::side(mover).to_lowercase()
             ),
         ),
-        Winner::Remis => match automatic_draw(game) {
+        Winner::Remis => match automatic_draw_on_array(game) {
             Some(AutomaticDraw::Stalemate) => (
                 "5.2.1",
                 format!(
@@ -144,24 +147,8 @@ pub(super) fn game_over(game: &Game) -> Option<Finding> {
     })
 }
 
-/// The rank a pawn of `colour` promotes on (VDM `last_rank`, FIDE Laws 3.7.5).
-fn last_rank(colour: Colour) -> i32 {
-    match colour {
-        Colour::White => 8,
-        Colour::Black => 1,
-    }
-}
-
-/// The rank a pawn of `colour` starts on (VDM `pawn_start_rank`, FIDE Laws 3.7.2).
-fn pawn_start_rank(colour: Colour) -> i32 {
-    match colour {
-        Colour::White => 2,
-        Colour::Black => 7,
-    }
-}
-
 /// The rank a pawn of `colour` stands on to take en passant (FIDE Laws 3.7.3.1).
-fn en_passant_rank(colour: Colour) -> i32 {
+fn en_passant_rank(colour: Colour) -> u32 {
     match colour {
         Colour::White => 5,
         Colour::Black => 4,
@@ -177,8 +164,11 @@ enum PawnShape {
 }
 
 fn pawn_shape(p: Piece, to: Coordinate) -> Option<PawnShape> {
-    let forward = i32::from(pawn_direction(p.colour).dy);
-    let (dx, dy) = (to.x() - p.coord.x(), to.y() - p.coord.y());
+    let forward = pawn_direction(p.colour).dy;
+    let (dx, dy) = (
+        to.x() as i32 - p.coord.x() as i32,
+        to.y() as i32 - p.coord.y() as i32,
+    );
     match (dx.abs(), dy) {
         (0, d) if d == forward => Some(PawnShape::Forward),
         (0, d) if d == 2 * forward => Some(PawnShape::Double),
@@ -219,13 +209,13 @@ pub(super) fn attackers(s: &BoardState, colour: Colour, c: Coordinate) -> Vec<Pi
 
 /// The coordinates strictly between `a` and `b` along their line (none if not on one).
 fn between(a: Coordinate, b: Coordinate) -> Vec<Coordinate> {
-    let (dx, dy) = (b.x() - a.x(), b.y() - a.y());
+    let (dx, dy) = (b.x() as i32 - a.x() as i32, b.y() as i32 - a.y() as i32);
     if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
         return Vec::new();
     }
     let d = Direction {
-        dx: dx.signum() as i8,
-        dy: dy.signum() as i8,
+        dx: dx.signum(),
+        dy: dy.signum(),
     };
     let mut out = Vec::new();
     let mut at = a;
@@ -281,7 +271,7 @@ pub(super) fn judge_move(
         let two_squares = board.start().mode() == crate::setup::CastlingMode::Standard
             && from == king_start_square(mover)
             && to.y() == from.y()
-            && (to.x() - from.x()).abs() == 2;
+            && to.x().abs_diff(from.x()) == 2;
         if onto_own_rook || two_squares {
             // A castling move never names a promotion piece.
             if let Some(refusal) = promotion_rules(p, to, promotion) {
@@ -332,7 +322,8 @@ pub(super) fn judge_move(
         ..p.at(to)
     });
     let m = Move::new(p, arrived).ok()?;
-    if possible_moves(board).contains(&m) {
+    // `m in set possible_moves(b)`: BoardModule`pre_move, by its fast form.
+    if pre_move_on_array(board, m) {
         return Some(Judgement::Legal(m));
     }
     if stateful_impossible_moves(board).contains(&m) {
@@ -421,7 +412,7 @@ fn pawn_rules(game: &Game, p: Piece, to: Coordinate) -> Result<PawnShape, Judgem
             ));
         }
     }
-    let beside = Coordinate::new(to.x(), p.coord.y()).ok();
+    let beside = Coordinate::new(to.x() as i32, p.coord.y() as i32).ok();
     let enemy_pawn_beside = beside
         .and_then(|c| piece_at(s, c))
         .filter(|b| b.colour == opposite_colour(p.colour) && b.piece_type == PieceType::Pawn);
@@ -523,7 +514,7 @@ fn promotion_rules(p: Piece, to: Coordinate, promotion: Option<PieceType>) -> Op
 pub(super) fn king_in_check(s: &BoardState, p: Piece, m: &Move, en_passant: bool) -> Finding {
     let mover = p.colour;
     let enemy = opposite_colour(mover);
-    let after = apply_move(s, m);
+    let after = apply_move(s, *m);
     let king_after = king_coordinate(&after, mover);
     let attackers_after = king_after.map_or_else(Vec::new, |k| attackers(&after, enemy, k));
     let king_before = king_coordinate(s, mover);

@@ -2,13 +2,14 @@
 
 use super::judge::arrow;
 use super::{words, Effect, Explanation, Marks};
+use crate::model::array::Squares;
 use crate::model::board::{
-    castling_moves, double_push_moves, en_passant_moves, promotion_moves, Move,
+    castling_destinations, castling_moves, double_push_moves, en_passant_moves, promotion_moves,
+    Move,
 };
 use crate::model::game::{is_check, is_checkmate, move_, Game};
 use crate::model::piece::PieceType;
 use crate::model::port::to_port_move;
-use crate::model::squares::Squares;
 use crate::notation::san::SanPlus;
 use crate::rules::MoveKind;
 
@@ -45,8 +46,7 @@ pub(super) fn describe(game: &Game, text: &str, m: Move) -> Explanation {
     let mut detail = match port.kind {
         MoveKind::Castle => {
             effects.push(Effect::Castling);
-            let (king_to, rook_to) =
-                crate::model::squares::castling_destinations(from.coord, to.coord);
+            let (king_to, rook_to) = castling_destinations(from.coord, to.coord);
             arrow_to = king_to;
             let side = if to.coord.x() > from.coord.x() {
                 "king side"
@@ -63,9 +63,10 @@ pub(super) fn describe(game: &Game, text: &str, m: Move) -> Explanation {
         MoveKind::EnPassant => {
             effects.push(Effect::Capture);
             effects.push(Effect::EnPassant);
-            let passed = crate::model::piece::Coordinate::new(to.coord.x(), from.coord.y())
-                .ok()
-                .and_then(|c| squares.get(c));
+            let passed =
+                crate::model::piece::Coordinate::new(to.coord.x() as i32, from.coord.y() as i32)
+                    .ok()
+                    .and_then(|c| squares.get(c));
             format!(
                 "{mover} takes {} en passant and lands on {}",
                 passed.map_or_else(|| "the pawn beside it".to_string(), words::piece),
