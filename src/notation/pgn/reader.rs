@@ -557,6 +557,7 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// A token starting with a letter (a move), with its attached annotation glyphs.
+    #[inline]
     fn move_token<V: Visitor>(&mut self, v: &mut V, deliver: bool, report: bool) -> io::Result<()> {
         let start = self.input.pos;
         let (end, too_long) = self.input.symbol_end(start);
