@@ -191,7 +191,8 @@ def main():
     print("|---|---|---|")
     for name, rule, verdict, failed in results:
         binaries = sorted({f.split("::")[0] for f in failed})
-        caught = f"{len(failed)} tests in {', '.join(binaries)}" if failed else f"**{verdict}**"
+        tests = "1 test" if len(failed) == 1 else f"{len(failed)} tests"
+        caught = f"{tests} in {', '.join(binaries)}" if failed else f"**{verdict}**"
         print(f"| `{name}` | {rule} | {caught} |")
     print()
     for name, _, _, failed in results:

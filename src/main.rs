@@ -180,11 +180,11 @@ enum Command {
         /// games are read on one thread.
         #[arg(long, value_name = "FILE")]
         export: Option<String>,
-        /// Write the games that failed (or, with --export, whose variations did) to FILE,
-        /// unchanged.
+        /// Write the games that failed, and those with an illegal move in a variation (unless
+        /// --no-variations), to FILE, unchanged.
         #[arg(long, value_name = "FILE")]
         export_errors: Option<String>,
-        /// Leave variations out of the export instead of checking them.
+        /// Leave variations out of the export instead of replaying them.
         #[arg(long)]
         no_variations: bool,
     },
@@ -318,6 +318,10 @@ fn main() -> ExitCode {
             lenient,
         } => show_command(&ShowArgs {
             fen: fen.as_deref(),
+            options: PositionOptions {
+                chess960: false,
+                lenient,
+            },
             glyphs: if unicode {
                 Glyphs::Unicode
             } else {
@@ -328,10 +332,6 @@ fn main() -> ExitCode {
             lastmove: lastmove.as_deref(),
             arrows: &arrows,
             squares: &squares,
-            options: PositionOptions {
-                chess960: false,
-                lenient,
-            },
         }),
         Command::Explain {
             text,

@@ -193,3 +193,37 @@ fn agree_on_every_chess960_start() {
         );
     }
 }
+
+/// Positions where more than one rule applies: both implementations give python-chess's
+/// `outcome()` (checkmate, then insufficient material, then stalemate, then 75 moves), checked
+/// with python-chess 1.11.2.
+#[test]
+fn status_takes_the_rules_in_python_chess_order() {
+    use vdmchess::Status;
+    let cases = [
+        // Stalemate, and king and bishop against king.
+        (
+            "k7/8/1K6/8/8/8/7B/8 b - - 0 1",
+            Status::InsufficientMaterial,
+        ),
+        (
+            "k7/8/1K6/8/8/8/7B/8 b - - 150 100",
+            Status::InsufficientMaterial,
+        ),
+        // Mate on the 150th half-move without capture or pawn move (FIDE 9.6.2).
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 150 100", Status::Checkmate),
+        (
+            "7k/8/6K1/8/8/8/8/R7 w - - 150 100",
+            Status::SeventyfiveMoves,
+        ),
+        ("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", Status::Stalemate),
+    ];
+    for (fen, want) in cases {
+        let setup = vdmchess::notation::fen::parse_fen(fen).unwrap();
+        let model = Game::from_setup(&setup, CastlingMode::Standard).unwrap();
+        let core = Chess::from_setup(&setup, CastlingMode::Standard).unwrap();
+        assert_eq!(model.status(), want, "model, {fen}");
+        assert_eq!(core.status(), want, "core, {fen}");
+        assert_agree(&model, &core, fen);
+    }
+}

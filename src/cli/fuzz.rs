@@ -6,6 +6,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 use vdmchess::oracle::case::{Case, CaseJson};
+use vdmchess::oracle::diff::reproduce_command;
 use vdmchess::oracle::fuzz::{fuzz, Finding, FuzzOptions, FuzzReport};
 use vdmchess::oracle::shell::quote;
 
@@ -25,6 +26,7 @@ pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         .limits(),
         ..FuzzOptions::default()
     };
+    let lenient = if args.lenient { " --lenient" } else { "" };
     let progress_on = io::stderr().is_terminal();
     let mut last = Instant::now();
     let report = fuzz(
@@ -40,9 +42,13 @@ pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
     if progress_on {
         eprint!("\r\x1b[K");
     }
-    let report = report.map_err(|e| e.to_string())?;
+    let mut report = report.map_err(|e| e.to_string())?;
+    if let Finding::Differs { report: diff, .. } = &mut report.finding {
+        if let Some(command) = &mut diff.reproduce {
+            command.push_str(lenient);
+        }
+    }
     let flag = engine_flag(args);
-    let lenient = if args.lenient { " --lenient" } else { "" };
     let rate = report.cases as f64 / report.elapsed.as_secs_f64().max(1e-9);
     let code = match &report.finding {
         Finding::None => ExitCode::SUCCESS,
@@ -50,7 +56,7 @@ pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         Finding::EngineFailed { .. } => ExitCode::from(2),
     };
     if args.json {
-        println!("{}", to_json(&report, rate, lenient));
+        println!("{}", to_json(&report, rate));
     } else {
         print!("{}", to_text(&report, rate, &flag, lenient));
     }
@@ -73,14 +79,8 @@ fn engine_flag(args: &FuzzArgs) -> String {
 
 /// `vdmchess diff` on `case` at `depth`.
 fn diff_command_for(flag: &str, case: &Case, depth: u32, lenient: &str) -> String {
-    let mut command = format!("vdmchess diff {flag} --fen {}", quote(&case.start_fen()));
-    let moves = case.uci_moves();
-    if !moves.is_empty() {
-        command.push_str(" --moves ");
-        command.push_str(&moves.join(" "));
-    }
-    command.push_str(&format!(" --depth {depth}{lenient}"));
-    command
+    let command = reproduce_command(flag, &case.start_fen(), &case.uci_moves(), depth);
+    format!("{command}{lenient}")
 }
 
 fn describe(case: &Case) -> String {
@@ -110,10 +110,6 @@ fn to_text(report: &FuzzReport, rate: f64, flag: &str, lenient: &str) -> String 
             original,
             steps,
         } => {
-            let mut diff = (**diff).clone();
-            if let Some(command) = &mut diff.reproduce {
-                command.push_str(lenient);
-            }
             format!(
                 "differ: {head}\nfailing case: {}\nshrunk in {steps} steps from: {}\n{}",
                 describe(case),
@@ -129,7 +125,7 @@ fn to_text(report: &FuzzReport, rate: f64, flag: &str, lenient: &str) -> String 
     }
 }
 
-fn to_json(report: &FuzzReport, rate: f64, lenient: &str) -> Value {
+fn to_json(report: &FuzzReport, rate: f64) -> Value {
     let mut value = match &report.finding {
         Finding::None => json!({
             "agree": true,
@@ -142,11 +138,7 @@ fn to_json(report: &FuzzReport, rate: f64, lenient: &str) -> Value {
             original,
             steps,
         } => {
-            let mut diff = (**diff).clone();
-            if let Some(command) = &mut diff.reproduce {
-                command.push_str(lenient);
-            }
-            let mut v = serde_json::to_value(&diff).unwrap_or(Value::Null);
+            let mut v = serde_json::to_value(diff).unwrap_or(Value::Null);
             v["case"] = json!(CaseJson::from(case));
             v["original"] = json!(CaseJson::from(original));
             v["shrink_steps"] = json!(steps);

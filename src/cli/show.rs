@@ -15,13 +15,13 @@ use super::{setup_of, PositionOptions};
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
     pub(crate) fen: Option<&'a str>,
+    pub(crate) options: PositionOptions,
     pub(crate) glyphs: Glyphs,
     pub(crate) svg: Option<&'a str>,
     pub(crate) bottom: Color,
     pub(crate) lastmove: Option<&'a str>,
     pub(crate) arrows: &'a [String],
     pub(crate) squares: &'a [String],
-    pub(crate) options: PositionOptions,
 }
 
 pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {

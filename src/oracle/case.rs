@@ -16,6 +16,19 @@ use crate::rules::{Move, Rules};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 
 /// A start position, its castling mode, and moves played from it.
+///
+/// # Examples
+///
+/// ```
+/// use vdmchess::core::Chess;
+/// use vdmchess::oracle::case::Case;
+/// use vdmchess::{CastlingMode, MaterialLimits, Rules, Setup};
+/// let case = Case::at(Setup::start(), CastlingMode::Standard).with_moves_uci(&["g1f3", "d7d5"]).unwrap();
+/// assert_eq!(case.uci_moves(), ["g1f3", "d7d5"]);
+/// let pos: Chess = case.validate(MaterialLimits::Enforced).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 22);
+/// assert_eq!(case.piece_count(), 32); // on the start board
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Case {
     /// The start position (sent as FEN).

@@ -241,6 +241,24 @@ fn compare<R: Rules>(pos: &R, engine: &Divide, ours: &Divide) -> Comparison {
 
 /// Whether the engine's divide `theirs` of `pos` equals ours: the same moves (as
 /// [`UciMove::to_move`] reads the engine's text) with the same counts.
+///
+/// ```
+/// use vdmchess::core::Chess;
+/// use vdmchess::oracle::diff::divides_agree;
+/// use vdmchess::oracle::divide::{our_divide, Divide};
+/// use vdmchess::{notation::fen::parse_fen, CastlingMode, Rules};
+/// let pos = Chess::from_setup(&parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap(), CastlingMode::Standard).unwrap();
+/// let ours = our_divide(&pos, 1);
+/// // King-takes-rook castling text means the same move as e1g1 here.
+/// let mut theirs = ours.clone();
+/// for (m, _) in &mut theirs.moves {
+///     if m == "e1g1" {
+///         *m = "e1h1".into();
+///     }
+/// }
+/// assert!(divides_agree(&pos, &theirs, &ours));
+/// assert!(!divides_agree(&pos, &Divide::default(), &ours));
+/// ```
 #[must_use]
 pub fn divides_agree<R: Rules>(pos: &R, theirs: &Divide, ours: &Divide) -> bool {
     theirs.total == ours.total
@@ -418,8 +436,18 @@ fn reasons<R: Rules>(
         .collect()
 }
 
-/// `vdmchess diff FLAG --fen START [--moves ...] --depth D`.
-fn reproduce_command(flag: &str, start_fen: &str, moves: &[String], depth: u32) -> String {
+/// `vdmchess diff FLAG --fen START [--moves ...] --depth D`, the words quoted for a shell.
+///
+/// ```
+/// use vdmchess::oracle::diff::reproduce_command;
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// assert_eq!(
+///     reproduce_command("--engine stockfish", start, &["e2e4".to_string()], 1),
+///     "vdmchess diff --engine stockfish --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --moves e2e4 --depth 1"
+/// );
+/// ```
+#[must_use]
+pub fn reproduce_command(flag: &str, start_fen: &str, moves: &[String], depth: u32) -> String {
     let mut command = format!("vdmchess diff {flag} --fen {}", quote(start_fen));
     if !moves.is_empty() {
         command.push_str(" --moves ");

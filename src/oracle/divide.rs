@@ -101,6 +101,14 @@ pub struct NotADivide {
     pub why: String,
 }
 
+impl std::fmt::Display for NotADivide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {:?}: {}", self.line, self.why)
+    }
+}
+
+impl std::error::Error for NotADivide {}
+
 /// What one line of Stockfish-format output did to a [`StockfishReader`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadStep {

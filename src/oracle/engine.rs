@@ -104,8 +104,7 @@ impl fmt::Display for EngineError {
                 transcript,
             } => write!(
                 f,
-                "the engine's answer to `{asked}` is not a perft divide: line {:?}: {}{transcript}",
-                error.line, error.why
+                "the engine's answer to `{asked}` is not a perft divide: {error}{transcript}"
             ),
         }
     }

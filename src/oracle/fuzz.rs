@@ -20,6 +20,12 @@ use super::shrink::shrink;
 use crate::setup::MaterialLimits;
 
 /// What [`fuzz`] runs.
+///
+/// ```
+/// use vdmchess::oracle::fuzz::FuzzOptions;
+/// let options = FuzzOptions { cases: 10_000, seed: 7, ..FuzzOptions::default() };
+/// assert_eq!((options.depth, options.shrink_budget), (1, 5000));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FuzzOptions {
     /// How many cases to compare at most.

@@ -8,6 +8,8 @@
 //! - [`fuzz`]: generate positions, compare each, and shrink the first difference found.
 //! - [`engine`]: the [`engine::Engine`] trait and UCI engines (`go perft`); [`script`]:
 //!   perftree-style scripts; [`generator`]: a move generator in this process.
+//! - `strategies` (feature `proptest`): the fuzz cases as proptest strategies, to run the
+//!   same properties in-process against a move generator of your own.
 //! - [`case`]: what is asked (a start position and moves); [`divide`]: the answers, in
 //!   Stockfish's and perftree's formats; [`process`] and [`shell`]: running engines.
 
@@ -24,3 +26,5 @@ pub mod rng;
 pub mod script;
 pub mod shell;
 pub mod shrink;
+#[cfg(any(test, feature = "proptest"))]
+pub mod strategies;

@@ -67,6 +67,21 @@ impl std::fmt::Display for Transcript {
 }
 
 /// A running child process (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use std::time::{Duration, Instant};
+/// use vdmchess::oracle::process::{Next, Process};
+/// let mut cat = Process::spawn(&["cat".to_string()]).unwrap();
+/// cat.send("hello").unwrap();
+/// let soon = Instant::now() + Duration::from_secs(10);
+/// assert_eq!(cat.next_line(soon), Next::Line("hello".into()));
+/// cat.close_stdin();
+/// assert_eq!(cat.next_line(soon), Next::Closed);
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Process {
     child: Child,

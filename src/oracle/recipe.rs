@@ -69,6 +69,21 @@ impl Motif {
 }
 
 /// A list of choices that builds a [`Case`] (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use vdmchess::oracle::recipe::{Motif, Recipe};
+/// use vdmchess::MaterialLimits;
+/// // A pin: white to move, kings on a1 (0) and h8 (63), whatever the parameter picks.
+/// let recipe = Recipe::Rich { white_to_move: true, kings: [0, 63], motifs: vec![(Motif::Pin, 7)], pieces: vec![] };
+/// let case = recipe.build(MaterialLimits::Enforced);
+/// assert!(case.validate(MaterialLimits::Enforced).is_ok());
+/// assert_eq!(case, recipe.build(MaterialLimits::Enforced));
+/// // A game from the standard start: the first legal move, then the second.
+/// let game = Recipe::Game { chess960: None, choices: vec![0, 1] }.build(MaterialLimits::Enforced);
+/// assert_eq!(game.moves.len(), 2);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Recipe {
     /// Random legal play from the standard start (`chess960: None`) or from Chess960 start
@@ -753,6 +768,18 @@ mod tests {
                 assert!(case.validate(limits).is_ok(), "{recipe:?} built {case:?}");
             }
         }
+    }
+
+    #[test]
+    fn ignored_limits_crowd_the_board() {
+        let mut rng = SplitMix64::new(5);
+        let crowded = (0..500)
+            .map(|_| {
+                Recipe::random(&mut rng, MaterialLimits::Ignored).build(MaterialLimits::Ignored)
+            })
+            .filter(|case| case.validate(MaterialLimits::Enforced).is_err())
+            .count();
+        assert!(crowded > 10, "{crowded} cases beyond the limits");
     }
 
     #[test]

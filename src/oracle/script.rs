@@ -14,6 +14,21 @@ use super::process::{Next, Process};
 use super::shell::{quote, split_command};
 
 /// A perftree-style script (see the module docs).
+///
+/// # Examples
+///
+/// A script that always answers one move:
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use std::time::Duration;
+/// use vdmchess::oracle::{case::Case, engine::Engine, script::ScriptEngine};
+/// use vdmchess::{CastlingMode, Setup};
+/// let mut script = ScriptEngine::new(r#"sh -c 'printf "e2e4 1\n\n1\n"' script"#, Duration::from_secs(10)).unwrap();
+/// let d = script.divide(&Case::at(Setup::start(), CastlingMode::Standard), 1).unwrap();
+/// assert_eq!(d.moves, [("e2e4".to_string(), 1)]);
+/// # }
+/// ```
 #[derive(Debug, Clone)]
 pub struct ScriptEngine {
     argv: Vec<String>,

@@ -21,6 +21,14 @@ use crate::types::{Piece, Role, Square};
 use super::case::Case;
 
 /// The simpler cases of `case`, in the order [`shrink`] tries them (not all valid).
+///
+/// ```
+/// use vdmchess::oracle::{case::Case, shrink::simpler};
+/// use vdmchess::{notation::fen::parse_fen, CastlingMode, MaterialLimits};
+/// let case = Case::at(parse_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap(), CastlingMode::Standard);
+/// // Each rook removed, each right removed, each rook made a bishop.
+/// assert_eq!(simpler(&case, MaterialLimits::Enforced).len(), 6);
+/// ```
 #[must_use]
 pub fn simpler(case: &Case, limits: MaterialLimits) -> Vec<Case> {
     let mut out = Vec::new();
@@ -125,6 +133,7 @@ pub struct Shrunk {
 /// assert!(shrunk.case.moves.is_empty());
 /// assert_eq!(shrunk.case.piece_count(), 3); // two kings and a piece that moves as a rook
 /// ```
+#[must_use]
 pub fn shrink<F>(case: &Case, limits: MaterialLimits, budget: usize, mut fails: F) -> Shrunk
 where
     F: FnMut(&Case) -> bool,

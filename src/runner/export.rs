@@ -149,9 +149,9 @@ impl<'w> Export<'w> {
     }
 }
 
-/// Replays every game of `reader` (named `file` in the reports) over `P` as
+/// Replays every game of `reader` (named `file` in the reports) over `P` on one thread, as
 /// [`replay_reader`](super::replay_reader) does, and writes each to `export`; `sink` gets
-/// each report, with the reason a replayed game was not exported.
+/// each report, with the reason a replayed game was not exported. `options.jobs` is not used.
 ///
 /// # Errors
 ///

@@ -6,6 +6,7 @@ pub mod agree;
 pub mod chunked;
 pub mod cli;
 pub mod external;
+pub mod oracle;
 pub mod perft_data;
 
 use std::path::{Path, PathBuf};

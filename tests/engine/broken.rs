@@ -20,6 +20,8 @@
 //! `crash-on-promotion` (dies when the side to move has a pawn on its seventh rank).
 //! `--pid-file PATH` writes its process id there first.
 //!
+//! Positions beyond the material limits are accepted (as `--lenient` sends them).
+//!
 //! A move the rules forbid cannot always be played into a legal position; below such a move
 //! the engine counts one node at any depth.
 
@@ -28,7 +30,10 @@ use std::io::{self, BufRead, Write};
 use vdmchess::core::Chess;
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::uci::UciMove;
-use vdmchess::{CastlingMode, Color, Move, MoveKind, Piece, Role, Rules, Setup, Square, SquareSet};
+use vdmchess::{
+    CastlingMode, Color, MaterialLimits, Move, MoveKind, Piece, Role, Rules, Setup, Square,
+    SquareSet,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bug {
@@ -204,7 +209,7 @@ fn position(words: &[&str], chess960: bool) -> Option<Node> {
         setup.castling_mode_hint()
     };
     let mut node = Node {
-        pos: Chess::from_setup(&setup, mode).ok()?,
+        pos: Chess::from_setup_with(&setup, mode, MaterialLimits::Ignored).ok()?,
         phantom: SquareSet::EMPTY,
     };
     for text in words.iter().skip(moves_at + 1) {
@@ -269,7 +274,7 @@ fn moves(node: &Node, bug: Bug) -> Vec<(String, Option<Node>)> {
     let mut extra = |m: Move, after: Option<Setup>| {
         if !legal.contains(&m) {
             let child = after
-                .and_then(|s| Chess::from_setup(&s, mode).ok())
+                .and_then(|s| Chess::from_setup_with(&s, mode, MaterialLimits::Ignored).ok())
                 .map(|pos| Node {
                     pos,
                     phantom: SquareSet::EMPTY,
@@ -322,7 +327,7 @@ fn moves(node: &Node, bug: Bug) -> Vec<(String, Option<Node>)> {
                     role: Role::Rook,
                 });
                 pretend.castling_rights.insert(rook);
-                let Ok(p) = Chess::from_setup(&pretend, mode) else {
+                let Ok(p) = Chess::from_setup_with(&pretend, mode, MaterialLimits::Ignored) else {
                     continue;
                 };
                 for m in p
