@@ -24,10 +24,28 @@ use crate::types::{Color, Piece, Role, Square};
 /// assert_eq!(game.legal_moves().len(), 20);
 /// assert_eq!(vdmchess::rules::perft(&game, 4), 197_281);
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Chess {
     pos: Position,
     keys: Vec<u64>,
+}
+
+/// A copy keeps the room reserved for the history (a replay copies the start position for
+/// every game, and would otherwise grow each game's history from nothing, move by move).
+impl Clone for Chess {
+    fn clone(&self) -> Chess {
+        let mut keys = Vec::with_capacity(self.keys.capacity());
+        keys.extend_from_slice(&self.keys);
+        Chess {
+            pos: self.pos,
+            keys,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Chess) {
+        self.pos = source.pos;
+        self.keys.clone_from(&source.keys);
+    }
 }
 
 /// The repetition identity of a position (see the module docs).

@@ -336,6 +336,7 @@ impl Position {
     /// finds the few pieces of that role that could reach `to` at all (a slider when nothing
     /// stands between, [`seen_from`]) and keeps those that
     /// [`Legality`](super::legality) allows there, the test the generator applies.
+    #[inline]
     pub fn legal_moves_of_role_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let us = self.turn.index();
         let own = self.by_color[us];

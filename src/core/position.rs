@@ -349,7 +349,7 @@ impl Position {
 
     /// Plays the move of a piece of `role` from `from` to `to` (square indices) of `kind`.
     /// Castling is king-takes-own-rook: `to` is the rook's square.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply(&mut self, role: Role, from: usize, to: usize, kind: MoveKind) {
         let us = self.turn.index();
         let them = us ^ 1;

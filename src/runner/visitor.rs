@@ -171,6 +171,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         Skip(false)
     }
 
+    #[inline]
     fn san(&mut self, san: &[u8], at: TextPos) {
         self.place(at);
         if self.error.is_some() {

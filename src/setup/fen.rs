@@ -119,7 +119,6 @@ impl Setup {
     }
 
     fn fen_with(&self, castling: String) -> String {
-        use std::fmt::Write as _;
         let mut out = String::with_capacity(96);
         self.push_board_fen(&mut out);
         out.push(' ');
@@ -134,9 +133,30 @@ impl Setup {
             }
             None => out.push('-'),
         }
-        // Writing to a String cannot fail.
-        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+        out.push(' ');
+        push_decimal(&mut out, self.halfmoves);
+        out.push(' ');
+        push_decimal(&mut out, self.fullmoves);
         out
+    }
+}
+
+/// Appends `n` in decimal (what `write!` does, without the formatting machinery: a FEN is
+/// written at the end of every game a replay reads).
+fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 

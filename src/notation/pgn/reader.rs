@@ -425,11 +425,12 @@ impl<R: Read> PgnReader<R> {
         // The depth of the variation being skipped, 0 when none is.
         let mut skip_from: u64 = 0;
         loop {
-            // A space needs no look-ahead; every other byte may start a token.
-            if self.input.pos < self.input.len && self.input.buf[self.input.pos] == b' ' {
-                self.input.pos += 1;
-                continue;
+            // Spaces need no look-ahead; every other byte may start a token.
+            let mut at = self.input.pos;
+            while at < self.input.len && self.input.buf[at] == b' ' {
+                at += 1;
             }
+            self.input.pos = at;
             self.input.ensure_lookahead()?;
             if self.input.pos >= self.input.len {
                 let at = self.input.text_pos(self.input.pos);
@@ -557,6 +558,7 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// A token starting with a letter (a move), with its attached annotation glyphs.
+    #[inline]
     fn move_token<V: Visitor>(&mut self, v: &mut V, deliver: bool, report: bool) -> io::Result<()> {
         let start = self.input.pos;
         let (end, too_long) = self.input.symbol_end(start);
@@ -593,7 +595,7 @@ impl<R: Read> PgnReader<R> {
 
     /// A token starting with a digit: a move number (`12.`, `12...`, passed over here), or
     /// another token, read by [`Self::number_token`]. Returns true when a result ends the game.
-    #[inline]
+    #[inline(always)]
     fn digit_token<V: Visitor>(
         &mut self,
         v: &mut V,
