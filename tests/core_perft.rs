@@ -140,3 +140,46 @@ fn threads_agree_with_one_thread() {
     assert_eq!(perft_threads(&pos, 1, 2), 20);
     assert_eq!(perft_threads(&pos, 0, 2), 1);
 }
+
+/// The core's two implementations of the port walk the same tree: `Chess` (with its history)
+/// plays each child on one copy whose history it sets back; the children must be those of
+/// playing each legal move, history included.
+#[test]
+fn chess_children_are_the_legal_moves_played() {
+    use vdmchess::core::Chess;
+    use vdmchess::rules::perft;
+    use vdmchess::Rules;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let setup = parse_fen(fen).unwrap();
+        let mut game = Chess::from_setup(&setup, CastlingMode::Standard).unwrap();
+        // A history to carry: knights out and back, so the start occurs twice.
+        let start = game.clone();
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            if let Some(m) = game
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == uci)
+            {
+                game.play_unchecked(&m);
+            }
+        }
+        let mut walked = Vec::new();
+        game.for_each_child(|c| walked.push((c.to_setup(), c.repetition_keys().to_vec())));
+        let played: Vec<_> = game
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let mut c = game.clone();
+                c.play_unchecked(m);
+                (c.to_setup(), c.repetition_keys().to_vec())
+            })
+            .collect();
+        assert_eq!(walked, played, "{fen}");
+        let pos = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
+        assert_eq!(perft(&start, 3), perft(&pos, 3), "{fen}");
+    }
+}

@@ -200,6 +200,20 @@ impl Rules for Chess {
         self.pos.count_legal()
     }
 
+    /// Plays the move groups of the position (as [`Position::for_each_child`]) on one copy
+    /// of this game, whose history is set back before each child: one copy per call, not
+    /// one per child.
+    fn for_each_child<F: FnMut(&Chess)>(&self, mut f: F) {
+        let mut child = self.clone();
+        let n = self.keys.len();
+        self.pos.for_each_child(|pos| {
+            child.pos = *pos;
+            child.keys.truncate(n);
+            child.keys.push(repetition_key(pos));
+            f(&child);
+        });
+    }
+
     fn is_checkmate(&self) -> bool {
         self.pos.is_check() && !self.pos.has_legal_moves()
     }
