@@ -15,8 +15,9 @@ use vdmchess::model::arbitrary::{games_from_placements, random_play, starts_and_
 use vdmchess::model::array::{
     attacked_by_on_array, automatic_draw_on_array, claimable_draws_on_array,
     halfmove_clock_on_array, has_legal_en_passant_on_array, in_check_on_array,
-    is_checkmate_on_array, is_stalemate_on_array, possible_moves_on_array, post_move_on_array,
-    pre_move_on_array, repetition_count_on_array, winner_on_array, Squares,
+    inv_board_state_in_order, is_checkmate_on_array, is_stalemate_on_array,
+    possible_moves_on_array, post_move_on_array, pre_move_on_array, repetition_count_on_array,
+    winner_on_array, Squares,
 };
 use vdmchess::model::board::{
     self, inv_board, inv_start, replay, Board, BoardState, History, Move, Start,
@@ -314,6 +315,34 @@ fn attacks_and_check_on_array_are_the_twins() {
     quickcheck(attacks_agree as fn(BoardState) -> bool);
     quickcheck(in_check_agrees as fn(BoardState) -> bool);
     quickcheck(in_check_agrees_with_kings as fn(BoardState, Coordinate, Coordinate) -> TestResult);
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Any set of pieces, the empty set and sets with two or more pieces on one square
+    /// included (few coordinates, so that they collide often).
+    #[test]
+    fn inv_board_state_in_order_is_inv_board_state(
+        raw in prop::collection::vec((0usize..6, 0i32..3, 0i32..3, any::<bool>()), 0..8)
+    ) {
+        let types = [
+            PieceType::Pawn,
+            PieceType::Knight,
+            PieceType::Bishop,
+            PieceType::Rook,
+            PieceType::Queen,
+            PieceType::King,
+        ];
+        let s: Set<Piece> = raw
+            .into_iter()
+            .filter_map(|(t, x, y, white)| {
+                let colour = if white { Colour::White } else { Colour::Black };
+                Some(Piece::new(types[t], Coordinate::new(x + 1, y + 3).ok()?, colour))
+            })
+            .collect();
+        prop_assert_eq!(inv_board_state_in_order(&s), board::inv_board_state(&s));
+    }
 }
 
 /// Counts, over a fixed set of generated games, the positions that test what matters, and

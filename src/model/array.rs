@@ -17,7 +17,6 @@
 //! | [`possible_moves_on_array`] | `board::possible_moves` | one pass over the array; the pin-line shortcut decides most moves without playing them |
 //! | [`pre_move_on_array`] | `board::pre_move` | generates the moves of the moving piece only |
 //! | [`post_move_on_array`] | `board::post_move` | compares arrays, the move played on the array, instead of sets |
-//! | [`post_move_on_array`] | `board::post_move` | compares arrays, the move played on the array, instead of sets |
 //! | [`has_legal_en_passant_on_array`] | `board::has_legal_en_passant` | tests the en-passant captures only |
 //! | [`halfmove_clock_on_array`] | `board::halfmove_clock` | one replay of the history instead of one per move |
 //! | [`repetition_count_on_array`] | `game::repetition_count` | one replay of the history instead of one per position |
