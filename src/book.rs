@@ -484,10 +484,7 @@ impl Book {
     /// The first entry of `pos` with the highest weight (python-chess's `find`), or `None`.
     #[must_use]
     pub fn best(&self, pos: &Position) -> Option<BookEntry> {
-        self.entries(pos)
-            .into_iter()
-            .rev()
-            .max_by_key(|e| e.weight)
+        self.entries(pos).into_iter().rev().max_by_key(|e| e.weight)
     }
 
     /// The book's bytes: the entries as read, in order.

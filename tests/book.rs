@@ -17,7 +17,7 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::Game as PgnGame;
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::notation::uci::UciMove;
-use vdmchess::{CastlingMode, Move, MoveKind, Role, Rules};
+use vdmchess::{CastlingMode, Move, MoveKind, Role};
 
 mod common;
 use common::external::{gnuchess_book, python_chess};
@@ -77,7 +77,9 @@ fn listed(pos: &Position, entries: &[BookEntry]) -> Vec<(String, u16, u32)> {
 }
 
 fn owned(rows: &[(&str, u16, u32)]) -> Vec<(String, u16, u32)> {
-    rows.iter().map(|&(m, w, l)| (m.to_string(), w, l)).collect()
+    rows.iter()
+        .map(|&(m, w, l)| (m.to_string(), w, l))
+        .collect()
 }
 
 /// A book around the start position: its entries in a chosen order (one of weight 0, one
@@ -115,8 +117,8 @@ fn entries_come_in_file_order_without_weight_zero_and_illegal_moves() {
         listed(&start, &book.entries_with_minimum_weight(&start, 0)),
         owned(&[
             ("g1f3", 2, 11),
-            ("d2d4", 0, 13),
             ("e2e4", 5, 12),
+            ("d2d4", 0, 13),
             ("c2c4", 1, 15)
         ])
     );
@@ -277,12 +279,12 @@ fn promotions_en_passant_and_moves_no_position_allows() {
         .map(|code| entry(key, raw("a7", "a8", code), 1, u32::from(code)))
         .collect();
     entries.extend([
-        entry(key, raw("a7", "b8", 1), 1, 10),     // a capture promoting to a knight
-        entry(key, raw("a1", "a2", 4), 1, 11),     // a king "promoting"
-        entry(key, raw("a1", "a1", 0), 1, 12),     // the null move a1a1
-        entry(key, raw("a1", "a1", 2), 1, 13),     // a drop (from = to)
+        entry(key, raw("a7", "b8", 1), 1, 10), // a capture promoting to a knight
+        entry(key, raw("a1", "a2", 4), 1, 11), // a king "promoting"
+        entry(key, raw("a1", "a1", 0), 1, 12), // the null move a1a1
+        entry(key, raw("a1", "a1", 2), 1, 13), // a drop (from = to)
         entry(key, raw("a1", "b1", 0) | 0x8000, 1, 14), // bit 15 is ignored
-        entry(key, raw("h8", "g8", 0), 1, 15),     // the opponent's king
+        entry(key, raw("h8", "g8", 0), 1, 15), // the opponent's king
     ]);
     let book = Book::from_bytes(write_book(&entries)).unwrap();
     assert_eq!(
@@ -324,7 +326,7 @@ fn promotions_en_passant_and_moves_no_position_allows() {
 fn pick_follows_the_weights_and_never_plays_weight_zero() {
     let (start, entries) = start_book();
     let book = Book::from_bytes(write_book(&entries)).unwrap();
-    // Weights g1f3 2, d2d4 0, e2e4 5, c2c4 1: total 8.
+    // Weights g1f3 2, e2e4 5, d2d4 0, c2c4 1: total 8.
     let uci = |e: Option<BookEntry>| e.unwrap().mv.to_uci(CastlingMode::Standard);
     assert_eq!(uci(book.pick(&start, 0)), "g1f3");
     assert_eq!(uci(book.pick(&start, u64::MAX)), "c2c4");
@@ -441,7 +443,9 @@ fn bad_books_give_exact_errors() {
     assert!(book.entries(&Position::start()).is_empty());
 
     // Writing where no file can be.
-    let err = BookWriter::new().write(dir.join("no/such/dir.bin")).unwrap_err();
+    let err = BookWriter::new()
+        .write(dir.join("no/such/dir.bin"))
+        .unwrap_err();
     assert!(matches!(err, BookError::Write { .. }), "{err:?}");
     assert!(err.to_string().starts_with("cannot write book "));
     fs::remove_dir_all(dir).unwrap();
@@ -576,7 +580,9 @@ fn small_books_read_like_python_chess() {
     ];
     // Every from-to pair of a few squares with every promotion code, weights 0 to 2: legal
     // and illegal moves, castling both ways, drops and null moves.
-    let squares = ["a1", "a7", "a8", "b1", "b8", "c1", "e1", "e3", "e8", "f4", "g1", "h1", "h8"];
+    let squares = [
+        "a1", "a7", "a8", "b1", "b8", "c1", "e1", "e3", "e8", "f4", "g1", "h1", "h8",
+    ];
     let mut entries = Vec::new();
     let mut learn = 0;
     for (f, _) in positions {
@@ -605,7 +611,10 @@ fn small_books_read_like_python_chess() {
     }
     let (positions, compared, castles) = compare_with_python(&path, &cases);
     assert_eq!(positions, 18);
-    assert!(compared > 50 && castles > 5, "{compared} entries, {castles} castles");
+    assert!(
+        compared > 50 && castles > 5,
+        "{compared} entries, {castles} castles"
+    );
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -697,7 +706,10 @@ fn gnuchess_book_knows_the_start_position() {
         .map(|e| e.mv.to_uci(CastlingMode::Standard))
         .collect();
     assert_eq!(first, ["e2e4", "d2d4", "g1f3", "c2c4"]);
-    assert_eq!(book.best(&start).unwrap().mv.to_uci(CastlingMode::Standard), "e2e4");
+    assert_eq!(
+        book.best(&start).unwrap().mv.to_uci(CastlingMode::Standard),
+        "e2e4"
+    );
     // Every random number picks a move of the book, legal in the position.
     for random in [0, 1 << 40, u64::MAX / 3, u64::MAX] {
         let picked = book.pick(&start, random).unwrap();
@@ -748,10 +760,12 @@ fn book_command_lists_entries_and_exits_by_what_it_found() {
         .iter()
         .map(|e| e["uci"].as_str().unwrap())
         .collect();
-    assert_eq!(moves, ["g1f3", "d2d4", "e2e4", "c2c4"]);
-    assert_eq!(json["entries"][2]["san"], "e4");
-    assert_eq!(json["entries"][2]["percent"], 62.5);
-    assert_eq!(json["entries"][2]["raw_move"], 0x031c);
+    assert_eq!(moves, ["g1f3", "e2e4", "d2d4", "c2c4"]);
+    assert_eq!(json["entries"][1]["san"], "e4");
+    assert_eq!(json["entries"][1]["percent"], 62.5);
+    assert_eq!(json["entries"][1]["raw_move"], 0x031c);
+    assert_eq!(json["entries"][2]["weight"], 0);
+    assert_eq!(json["entries"][2]["percent"], 0.0);
     assert_eq!(json["skipped_weight_zero"], 0);
     assert_eq!(json["skipped_illegal"], 1);
 
@@ -777,7 +791,9 @@ fn book_command_lists_entries_and_exits_by_what_it_found() {
     // A position the book does not know: exit 1.
     let o = vdmchess(&["book", file, "--moves", "d2d4"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8(o.stdout).unwrap().ends_with("\nno entries\n"));
+    assert!(String::from_utf8(o.stdout)
+        .unwrap()
+        .ends_with("\nno entries\n"));
 
     // Bad input: exit 2 and the reason.
     let bad = dir.join("bad.bin");
@@ -800,6 +816,7 @@ fn book_command_lists_entries_and_exits_by_what_it_found() {
         stderr(&["book", file, "--moves", "e2e4", "e2e4"]),
         "error: --moves: move 2 (e2e4): illegal uci move e2e4 in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
     );
-    assert!(stderr(&["book", file, "--moves", "e2e9"]).starts_with("error: --moves: move 1: invalid uci move"));
+    assert!(stderr(&["book", file, "--moves", "e2e9"])
+        .starts_with("error: --moves: move 1: invalid uci move"));
     fs::remove_dir_all(dir).unwrap();
 }
