@@ -14,7 +14,7 @@
 //!
 //! Squares are numbered a1 = 0, b1 = 1 ... h8 = 63; the promotion code is 1 knight, 2 bishop,
 //! 3 rook, 4 queen (0: none). Castling is stored as the king taking its own rook (`e1h1`,
-//! `e1a1`), which is exactly how a [`Move`] of kind [`MoveKind::Castle`](crate::MoveKind::Castle)
+//! `e1a1`), which is exactly how a [`Move`] of kind [`MoveKind::Castle`]
 //! names it, so a book needs no conversion for Chess960 either. The entries are sorted by key,
 //! so the entries of a position are found by binary search; the order of the entries of one
 //! key is the file's.

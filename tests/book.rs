@@ -488,8 +488,11 @@ impl Case {
     }
 }
 
+/// An entry as compared: `(uci, raw_move, weight, learn)`.
+type Found = (String, u16, u16, u32);
+
 /// Runs python-chess on the cases; for each case, for each of its positions, the entries.
-fn python_find_all(book: &Path, cases: &[Case]) -> Vec<Vec<Vec<(String, u16, u16, u32)>>> {
+fn python_find_all(book: &Path, cases: &[Case]) -> Vec<Vec<Vec<Found>>> {
     let mut input = String::new();
     for c in cases {
         let line = serde_json::json!({
@@ -538,7 +541,7 @@ fn compare_with_python(book_path: &Path, cases: &[Case]) -> (usize, usize, usize
                 pos = after(pos, &[case.moves[ply - 1].as_str()]);
             }
             let ours = book.entries_with_minimum_weight(&pos, case.minimum_weight);
-            let ours: Vec<(String, u16, u16, u32)> = ours
+            let ours: Vec<Found> = ours
                 .iter()
                 .map(|e| {
                     castles += usize::from(e.mv.is_castle());
