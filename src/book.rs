@@ -424,7 +424,10 @@ impl Book {
     #[must_use]
     pub fn raw_entries_of_key(&self, key: u64) -> &[RawEntry] {
         let first = self.entries.partition_point(|e| e.key < key);
-        let len = self.entries[first..].partition_point(|e| e.key == key);
+        let len = self.entries[first..]
+            .iter()
+            .take_while(|e| e.key == key)
+            .count();
         &self.entries[first..first + len]
     }
 
