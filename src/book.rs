@@ -267,8 +267,14 @@ impl std::error::Error for BookError {
     }
 }
 
-/// The Polyglot code of a move: to-square in bits 0-5, from-square in bits 6-11, the
-/// promotion in bits 12-14; castling as the king taking its own rook.
+/// The Polyglot code of the move `mv` of the position `pos`: to-square in bits 0-5,
+/// from-square in bits 6-11, the promotion in bits 12-14; castling as the king taking its own
+/// rook.
+///
+/// A castling [`Move`] already names the rook's square; the position is asked only about a
+/// king's move of two or more squares given as [`MoveKind::Normal`] (`e1g1` written by hand,
+/// as UCI writes castling): when the king may castle to that square, the move is stored as
+/// castling with its rook, so readers find it. Any other move is stored as it is, legal or not.
 ///
 /// The promotion code is the role's [`Role::index`]: 1 knight, 2 bishop, 3 rook, 4 queen.
 /// (A [`MoveKind::Promotion`] to a king or a pawn, which no legal move has, is written as 5
@@ -276,21 +282,48 @@ impl std::error::Error for BookError {
 ///
 /// ```
 /// use vdmchess::book::encode_move;
-/// use vdmchess::{Move, MoveKind, Role};
+/// use vdmchess::core::Position;
+/// use vdmchess::notation::fen::parse_fen;
+/// use vdmchess::{CastlingMode, Move, MoveKind, Role};
 /// let sq = |s: &str| s.parse().unwrap();
-/// assert_eq!(encode_move(&Move::normal(sq("e2"), sq("e4"))), 0x031c);
+/// let start = Position::start();
+/// assert_eq!(encode_move(&Move::normal(sq("e2"), sq("e4")), &start), 0x031c);
+/// let pos = Position::from_setup(&parse_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1")?, CastlingMode::Standard)?;
 /// let castle = Move { from: sq("e1"), to: sq("h1"), kind: MoveKind::Castle };
-/// assert_eq!(encode_move(&castle), 0x0107);
+/// assert_eq!(encode_move(&castle, &pos), 0x0107);
+/// assert_eq!(encode_move(&Move::normal(sq("e1"), sq("g1")), &pos), 0x0107);
 /// let promotion = Move { from: sq("a7"), to: sq("a8"), kind: MoveKind::Promotion(Role::Queen) };
-/// assert_eq!(encode_move(&promotion), 0x4c38);
+/// assert_eq!(encode_move(&promotion, &pos), 0x4c38);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn encode_move(mv: &Move) -> u16 {
-    let promotion = match mv.kind {
+pub fn encode_move(mv: &Move, pos: &Position) -> u16 {
+    let stored = match mv.kind {
+        MoveKind::Normal
+            if mv.from.rank() == mv.to.rank() && mv.from.file().abs_diff(mv.to.file()) >= 2 =>
+        {
+            castling_to(pos, mv).unwrap_or(*mv)
+        }
+        _ => *mv,
+    };
+    let promotion = match stored.kind {
         MoveKind::Promotion(role) => role.index() as u16,
         _ => 0,
     };
-    (promotion << 12) | ((mv.from.index() as u16) << 6) | mv.to.index() as u16
+    (promotion << 12) | ((stored.from.index() as u16) << 6) | stored.to.index() as u16
+}
+
+/// The legal castling of `pos` whose king goes from `mv.from` to `mv.to`, if any.
+fn castling_to(pos: &Position, mv: &Move) -> Option<Move> {
+    match pos.piece_at(mv.from) {
+        Some(p) if p.role == Role::King && p.color == pos.turn() => {}
+        _ => return None,
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves_of_role_to(Role::King, mv.to, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| m.is_castle() && m.from == mv.from && m.castle_king_to() == mv.to)
 }
 
 /// The squares and promotion code of a Polyglot move, unchecked: `(from, to, code)`.
@@ -534,8 +567,9 @@ impl BookWriter {
         self
     }
 
-    /// Adds the move `mv` of the position `pos` with its weight and learning data. The move
-    /// is not checked: a reader skips an entry whose move is not legal in its position.
+    /// Adds the move `mv` of the position `pos` with its weight and learning data, encoded by
+    /// [`encode_move`]. The move is not checked: a reader skips an entry whose move is not
+    /// legal in its position.
     pub fn add_move(
         &mut self,
         pos: &Position,
@@ -545,7 +579,7 @@ impl BookWriter {
     ) -> &mut BookWriter {
         self.add(RawEntry {
             key: pos.hash(),
-            raw_move: encode_move(mv),
+            raw_move: encode_move(mv, pos),
             weight,
             learn,
         })

@@ -129,7 +129,7 @@ fn entries_come_in_file_order_without_weight_zero_and_illegal_moves() {
     // Every entry carries its stored fields and the key of the position.
     for e in book.entries(&start) {
         assert_eq!(e.key, 0x463b96181691fc9c);
-        assert_eq!(e.raw_move, encode_move(&e.mv));
+        assert_eq!(e.raw_move, encode_move(&e.mv, &start));
     }
     // The main entry is the heaviest (the first of the heaviest on a tie).
     assert_eq!(book.best(&start).map(|e| e.weight), Some(5));
@@ -224,8 +224,16 @@ fn castling_is_king_takes_rook_and_the_kings_move_in_standard_chess() {
     assert_eq!(found[0].mv, castle("h1"));
     assert_eq!(found[1].mv, castle("h1"));
     assert_eq!(found[2].mv, castle("a1"));
-    assert_eq!(encode_move(&castle("h1")), raw("e1", "h1", 0));
-    assert_eq!(encode_move(&castle("a1")), raw("e1", "a1", 0));
+    assert_eq!(encode_move(&castle("h1"), &pos), raw("e1", "h1", 0));
+    assert_eq!(encode_move(&castle("a1"), &pos), raw("e1", "a1", 0));
+    // Castling written as the king's move is stored as king takes rook; a king's move that
+    // is no castling is stored as it is.
+    let king = |to: &str| Move::normal("e1".parse().unwrap(), to.parse().unwrap());
+    assert_eq!(encode_move(&king("g1"), &pos), raw("e1", "h1", 0));
+    assert_eq!(encode_move(&king("c1"), &pos), raw("e1", "a1", 0));
+    assert_eq!(encode_move(&king("f1"), &pos), raw("e1", "f1", 0));
+    let no_rights = fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1");
+    assert_eq!(encode_move(&king("g1"), &no_rights), raw("e1", "g1", 0));
     // Chess960 mode: only king-takes-rook.
     let pos960 = fen960(fen_text);
     assert_eq!(pos960.hash(), pos.hash());
@@ -304,8 +312,8 @@ fn promotions_en_passant_and_moves_no_position_allows() {
             to: "a8".parse().unwrap(),
             kind: MoveKind::Promotion(role),
         };
-        assert_eq!(encode_move(&m), raw("a7", "a8", role.index() as u16));
-        assert_eq!(decode_move(encode_move(&m), &pos), Some(m));
+        assert_eq!(encode_move(&m, &pos), raw("a7", "a8", role.index() as u16));
+        assert_eq!(decode_move(encode_move(&m, &pos), &pos), Some(m));
     }
     // En passant: after 1.e4 a6 2.e5 d5 the key hashes the d-file, and exd6 is in the book.
     let ep = after(Position::start(), &["e2e4", "a7a6", "e4e5", "d7d5"]);
