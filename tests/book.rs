@@ -441,6 +441,9 @@ fn bad_books_give_exact_errors() {
         .to_string()
         .starts_with(&format!("cannot read book {}: ", missing.display())));
     assert!(std::error::Error::source(&err).is_some());
+    // An error a caller can box and send across threads.
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(err);
+    assert!(boxed.to_string().contains("missing.bin"));
     assert!(Book::open(&dir).is_err(), "a directory is not a book");
 
     // An empty file is a book with no entries.
