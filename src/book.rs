@@ -39,8 +39,8 @@
 //! [`Book::open`] and [`Book::from_bytes`] check the whole file before answering anything: a
 //! size that is not a multiple of 16 (a truncated file) or a key smaller than the one before
 //! it (a file that is not a book, or a book a tool forgot to sort) is a [`BookError`] saying
-//! where. An empty file is a valid book with no entries, as it is for python-chess and
-//! Polyglot itself: every lookup answers nothing.
+//! where. An empty file is a valid book with no entries, as it is for python-chess: every
+//! lookup answers nothing.
 //!
 //! # Examples
 //!
