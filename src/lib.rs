@@ -66,10 +66,12 @@
 //! - [`rules`]: the port, one trait both the model and the core implement; perft, SAN, PGN
 //!   replay and the CLI are written once over it.
 //! - [`notation`]: FEN, SAN, UCI move text and PGN. [`render`]: boards as text and SVG.
+//! - [`book`]: Polyglot opening books, read as python-chess reads them, and written.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod core;
 pub mod game;
 pub mod model;

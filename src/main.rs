@@ -1,11 +1,11 @@
-//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, and the oracle's `diff`,
-//! `fuzz` and `perftree`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, `book`, and the oracle's
+//! `diff`, `fuzz` and `perftree`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
 //! Exit codes: 0 success; 1 a check failed (a game of `replay` had an error, `perft
 //! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
-//! the rules in `diff` or `fuzz`); 2 bad arguments or input that cannot be read (an invalid FEN,
+//! the rules in `diff` or `fuzz`, `book` has no entry for the position); 2 bad arguments or input that cannot be read (an invalid FEN,
 //! a missing file), or an engine that failed (did not start, did not answer in time, died,
 //! printed something else).
 
@@ -16,6 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod cli;
 
 use cli::{
+    book::{book_command, BookArgs},
     diff::diff_command,
     explain::explain_command,
     fuzz::fuzz_command,
@@ -246,6 +247,31 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<String>,
     },
+    /// List a position's entries in a Polyglot opening book (.bin): move in UCI and SAN,
+    /// weight, learn, share of the weights, in the order python-chess's chess.polyglot gives
+    /// them (entries of weight 0 and entries whose move is not legal left out). Exit 0 when
+    /// the position has entries, 1 when it has none, 2 when the book, the FEN or a move cannot
+    /// be read.
+    Book {
+        /// The Polyglot book.
+        file: String,
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the position first (UCI move text).
+        #[arg(long, num_args = 1.., value_name = "UCI")]
+        moves: Vec<String>,
+        /// Also list the entries of weight 0 (never played).
+        #[arg(long)]
+        all: bool,
+        /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
+        #[arg(long)]
+        chess960: bool,
+        /// One JSON object: fen, key, total_weight, entries (uci, san, weight, learn, percent,
+        /// raw_move), skipped_weight_zero, skipped_illegal.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -339,6 +365,21 @@ fn main() -> ExitCode {
             json,
             svg,
         } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
+        Command::Book {
+            file,
+            fen,
+            moves,
+            all,
+            chess960,
+            json,
+        } => book_command(&BookArgs {
+            file: &file,
+            fen: fen.as_deref(),
+            moves: &moves,
+            json,
+            all,
+            chess960,
+        }),
         Command::Diff(args) => diff_command(&args),
         Command::Fuzz(args) => fuzz_command(&args),
         Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),

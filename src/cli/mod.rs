@@ -3,6 +3,7 @@
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, MaterialLimits, Setup};
 
+pub(crate) mod book;
 pub(crate) mod diff;
 pub(crate) mod explain;
 pub(crate) mod fuzz;
