@@ -11,9 +11,9 @@
 use super::bitboard::Squares;
 use super::position::Position;
 use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules, Status};
+use crate::rules::{Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
-use crate::types::{Color, Piece, Role, Square};
+use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 /// The performance core behind the port: a bitboard [`Position`] and its repetition history.
 ///
@@ -148,6 +148,19 @@ impl Rules for Chess {
     #[inline]
     fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         self.pos.legal_moves_of_role_to(role, to, out);
+    }
+
+    /// Lists nothing: see [`Position::unique_move_to`].
+    #[inline]
+    fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from: SquareSet,
+        promotion: Option<Role>,
+        _scratch: &mut Vec<Move>,
+    ) -> MoveMatch {
+        self.pos.unique_move_to(role, to, from.0, promotion)
     }
 
     #[inline]

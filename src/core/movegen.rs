@@ -17,7 +17,7 @@ use super::attacks::{
 use super::bitboard::{bit, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
 use super::legality::Legality;
 use super::position::Position;
-use crate::rules::{Move, MoveKind};
+use crate::rules::{Move, MoveKind, MoveMatch};
 use crate::types::{Role, Square};
 
 /// The legal moves of one piece: its role, its square index and its target squares.
@@ -408,6 +408,98 @@ impl Position {
                 out.push(Move::normal(from, to));
             }
         }
+    }
+
+    /// The one legal move of our piece of `role` on `from_mask` that reaches `to` (castling
+    /// aside), promoting to `promotion`: see [`Rules::unique_move_to`](crate::Rules::unique_move_to).
+    ///
+    /// Reading SAN asks this for every move, so it lists nothing: it finds the pieces that
+    /// could reach `to` at all as [`Position::legal_moves_of_role_to`] does, keeps those on
+    /// `from_mask`, and asks [`Legality`] about the few left.
+    ///
+    /// ```
+    /// use vdmchess::core::Position;
+    /// use vdmchess::rules::MoveMatch;
+    /// use vdmchess::{Move, Role};
+    /// let pos = Position::start();
+    /// let (e2, e4) = ("e2".parse().unwrap(), "e4".parse().unwrap());
+    /// assert_eq!(pos.unique_move_to(Role::Pawn, e4, !0, None), MoveMatch::One(Move::normal(e2, e4)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from_mask: Bitboard,
+        promotion: Option<Role>,
+    ) -> MoveMatch {
+        let us = self.turn.index();
+        let own = self.by_color[us];
+        let them = self.by_color[us ^ 1];
+        let occ = own | them;
+        let (t, tb) = (to.index(), to.bit());
+        let pieces = self.by_role[role.index()] & own & from_mask;
+        let promotes = role == Role::Pawn && BACK_RANKS & tb != 0;
+        let kind = match promotion {
+            None if !promotes => MoveKind::Normal,
+            Some(p) if promotes && Role::PROMOTIONS.contains(&p) => MoveKind::Promotion(p),
+            _ => return MoveMatch::None,
+        };
+        if own & tb != 0 || pieces == 0 {
+            return MoveMatch::None;
+        }
+        let (from_set, kind) = match role {
+            Role::Pawn if t == self.ep as usize => {
+                (pawn_attacks(us ^ 1, t) & pieces, MoveKind::EnPassant)
+            }
+            Role::Pawn if them & tb != 0 => (pawn_attacks(us ^ 1, t) & pieces, kind),
+            Role::Pawn => {
+                let behind = if us == 0 { t.wrapping_sub(8) } else { t + 8 };
+                if behind >= 64 {
+                    return MoveMatch::None;
+                }
+                let single = bit(behind) & pieces;
+                let double_rank = if us == 0 { 3 } else { 4 };
+                let double = if single == 0 && bit(behind) & occ == 0 && t / 8 == double_rank {
+                    pieces & bit(if us == 0 { t - 16 } else { t + 16 })
+                } else {
+                    0
+                };
+                (single | double, kind)
+            }
+            Role::Knight => (knight_attacks(t) & pieces, kind),
+            Role::Bishop => (seen_from(t, bishop_rays(t) & pieces, occ), kind),
+            Role::Rook => (seen_from(t, rook_rays(t) & pieces, occ), kind),
+            Role::Queen => (
+                seen_from(t, (rook_rays(t) | bishop_rays(t)) & pieces, occ),
+                kind,
+            ),
+            Role::King => (king_attacks(t) & pieces, kind),
+        };
+        if from_set == 0 {
+            return MoveMatch::None;
+        }
+        let legal = Legality::of(self);
+        let mut found = MoveMatch::None;
+        for from in Squares(from_set) {
+            let ok = match (role, kind) {
+                (Role::King, _) => legal.king_targets(self, tb) != 0,
+                (_, MoveKind::EnPassant) => legal.en_passant(self, from, t),
+                _ => legal.piece_targets(from, tb) != 0,
+            };
+            if ok {
+                if found != MoveMatch::None {
+                    return MoveMatch::Many;
+                }
+                found = MoveMatch::One(Move {
+                    from: square(from),
+                    to,
+                    kind,
+                });
+            }
+        }
+        found
     }
 
     /// Whether `m` is a legal move here.
