@@ -441,8 +441,9 @@ impl Parser<'_> {
 /// The forms most moves in real PGN take, read without the general parser: `e4`, `exd5`,
 /// `Nf3`, `Nxe5`, `Nbd2`, `Rfxe1`, each with an optional `+` or `#`. All are standard SAN, so
 /// they read the same in both modes; anything else (`None`) goes to the general parser.
-#[inline]
-fn common_form(t: &[u8]) -> Option<SanPlus> {
+/// The replay runner reads these straight into [`Rules::unique_move_to`].
+#[inline(always)]
+pub(crate) fn common_form(t: &[u8]) -> Option<SanPlus> {
     let (body, suffix) = match t.last()? {
         b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
         b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),

@@ -1,8 +1,9 @@
 //! Replaying one game's moves over a rule implementation, or over two in lock step.
 
-use crate::notation::san::{San, SanError, SanMode, SanPlus};
-use crate::rules::{Claim, Move, Rules, Status};
+use crate::notation::san::{common_form, San, SanError, SanMode, SanPlus};
+use crate::rules::{Claim, Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, Setup};
+use crate::types::SquareSet;
 
 /// What went wrong with one move of a replay, before position information is attached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +120,23 @@ impl<R: Rules> Replay for Single<R> {
 
     #[inline(always)]
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        // The common forms (`e4`, `Nf3`, `exd5`, `Rfe1`, ...), read leniently, go straight to
+        // the port's question; anything else, and any move that does not resolve to exactly
+        // one, takes the general way below (which says what is wrong).
+        if mode == SanMode::Lenient {
+            if let Some(SanPlus {
+                san: San::Normal { role, file, to, .. },
+                ..
+            }) = common_form(token)
+            {
+                let from = file.map_or(SquareSet(!0), |f| SquareSet(0x0101_0101_0101_0101 << f));
+                let found = self.pos.unique_move_to(role, to, from, None, &mut self.buf);
+                if let MoveMatch::One(m) = found {
+                    self.pos.play_unchecked(&m);
+                    return Ok(());
+                }
+            }
+        }
         let san = parse(token, mode)?;
         if san.san == San::Null {
             return self.play_null();
