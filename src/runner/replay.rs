@@ -64,10 +64,24 @@ pub trait Replay: Clone {
 }
 
 /// One implementation of the port, with a reusable move buffer.
-#[derive(Clone)]
 pub struct Single<R> {
     pos: R,
     buf: Vec<Move>,
+}
+
+/// The move buffer is scratch space: a copy starts with an empty one, and `clone_from` keeps
+/// its own (and lets the position reuse its memory: the runner starts every game this way).
+impl<R: Clone> Clone for Single<R> {
+    fn clone(&self) -> Self {
+        Single {
+            pos: self.pos.clone(),
+            buf: Vec::with_capacity(16),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.pos.clone_from(&source.pos);
+    }
 }
 
 impl<R: Rules> Single<R> {
@@ -177,10 +191,23 @@ impl<R: Rules> Replay for Single<R> {
 /// Two implementations replayed in lock step (`--rules both`): every move is resolved by
 /// both, and after every move the two must agree on the move and the FEN. Messages name them
 /// by [`Rules::NAME`].
-#[derive(Clone)]
 pub struct Lockstep<A, B> {
     a: Single<A>,
     b: Single<B>,
+}
+
+impl<A: Clone, B: Clone> Clone for Lockstep<A, B> {
+    fn clone(&self) -> Self {
+        Lockstep {
+            a: self.a.clone(),
+            b: self.b.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.a.clone_from(&source.a);
+        self.b.clone_from(&source.b);
+    }
 }
 
 impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
