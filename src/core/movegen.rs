@@ -51,13 +51,16 @@ impl MoveGroup {
 
 /// Receives the generator's output.
 pub(crate) trait Visitor {
-    /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_set`])
+    /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_sets`])
     /// rather than one group per pawn: enough for counting, not for listing moves.
     const SETWISE: bool;
     /// One group of legal moves.
     fn group(&mut self, g: MoveGroup);
-    /// Target squares of pawn moves, one move per square (four per promotion square).
-    fn pawn_set(&mut self, to: Bitboard);
+    /// Target squares of the pawn moves of unpinned pawns: pushes (single and double, which
+    /// never share a square), and captures towards the a-file and towards the h-file (which
+    /// may: two pawns can take the same piece). One move per square of each set, four per
+    /// promotion square. Pushes go to empty squares and captures to occupied ones.
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard);
 }
 
 /// A visitor that hands each group to a closure.
@@ -70,8 +73,8 @@ impl<F: FnMut(MoveGroup)> Visitor for Each<'_, F> {
         (self.0)(g);
     }
     #[inline]
-    fn pawn_set(&mut self, _: Bitboard) {
-        unreachable!("pawn_set is only called when SETWISE")
+    fn pawn_sets(&mut self, _: Bitboard, _: Bitboard, _: Bitboard) {
+        unreachable!("pawn_sets is only called when SETWISE")
     }
 }
 
@@ -84,10 +87,19 @@ impl Visitor for Counter {
     fn group(&mut self, g: MoveGroup) {
         self.0 += g.count();
     }
+    /// The three sets overlap only where both captures reach a square, so one count of
+    /// their union and, rarely, one of that overlap (and of promotion squares) do.
     #[inline]
-    fn pawn_set(&mut self, to: Bitboard) {
-        self.0 += u64::from((to & !BACK_RANKS).count_ones())
-            + 4 * u64::from((to & BACK_RANKS).count_ones());
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard) {
+        let all = pushes | west | east;
+        let twice = west & east;
+        self.0 += u64::from(all.count_ones());
+        if twice != 0 {
+            self.0 += u64::from(twice.count_ones());
+        }
+        if (all | twice) & BACK_RANKS != 0 {
+            self.0 += 3 * u64::from((all & BACK_RANKS).count_ones() + (twice & BACK_RANKS).count_ones());
+        }
     }
 }
 
@@ -200,13 +212,12 @@ fn visit_with<V: Visitor>(
             )
         };
         // Unpinned: the legality test is the target mask alone.
-        for to in [single, double, west, east] {
-            f.pawn_set(to & to_mask & legal.target);
-        }
+        let keep = to_mask & legal.target;
+        f.pawn_sets((single | double) & keep, west & keep, east & keep);
         if ep < 64 && to_mask & bit(ep) != 0 {
             for from in Squares(pawn_attacks(us ^ 1, ep) & set_pawns) {
                 if legal.en_passant(pos, from, ep) {
-                    f.pawn_set(bit(ep));
+                    f.pawn_sets(0, bit(ep), 0);
                 }
             }
         }
