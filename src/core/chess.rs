@@ -151,7 +151,7 @@ impl Rules for Chess {
     }
 
     /// Lists nothing: see [`Position::unique_move_to`].
-    #[inline]
+    #[inline(always)]
     fn unique_move_to(
         &self,
         role: Role,
@@ -168,7 +168,7 @@ impl Rules for Chess {
         self.pos.is_legal(m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, m: &Move) {
         self.pos.play_unchecked(m);
         self.keys.push(repetition_key(&self.pos));

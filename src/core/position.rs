@@ -338,7 +338,7 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a meaningless position, if `m` is not legal here.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: &Move) {
         let from = m.from.index();
         let role = self
