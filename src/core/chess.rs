@@ -4,13 +4,12 @@
 //! key* per position since the start. The key identifies a position as FIDE Laws 9.2.2 does
 //! (placement, side to move, castling rights, and whether an en-passant capture is *legal*):
 //! it is the PolyGlot key, without the en-passant file when the capture is only pseudo-legal,
-//! and with an extra key for each Chess960 castling right whose rook is not in a corner (which
-//! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
+//! and with a key of the set of castling rights' rook squares (PolyGlot's four flags cannot
+//! tell apart two Chess960 rights on one side of the king). Two positions with equal keys are taken to be the same; a
 //! collision of two different positions has probability about 2^-64 per comparison.
 
-use super::bitboard::Squares;
 use super::position::Position;
-use super::zobrist::{ep_key, extra_castling_key};
+use super::zobrist::{castling_rights_key, ep_key};
 use crate::rules::{Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
@@ -50,6 +49,7 @@ impl Clone for Chess {
 
 /// The repetition identity of a position (see the module docs).
 #[must_use]
+#[inline]
 pub fn repetition_key(pos: &Position) -> u64 {
     let mut key = pos.hash();
     if let Some(ep) = pos.pseudo_ep_square() {
@@ -57,8 +57,8 @@ pub fn repetition_key(pos: &Position) -> u64 {
             key ^= ep_key(ep.file() as usize);
         }
     }
-    for sq in Squares(pos.castling) {
-        key ^= extra_castling_key(sq);
+    if pos.castling != 0 {
+        key ^= castling_rights_key(pos.castling);
     }
     key
 }
