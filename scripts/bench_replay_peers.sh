@@ -15,7 +15,8 @@
 # scripts/peers/replay_pgn_reader.rs: the newest pgn-reader 0.29 and shakmaty 0.30 that build
 # with the installed Rust (edition 2024 makes Cargo's resolver pick them; the versions used are
 # printed, with any newer release on crates.io and the Rust it needs), release profile with
-# thin LTO and one codegen unit like vdmchess's, portable (no target-cpu=native). python-chess from PyPI (`pip install chess`), if installed.
+# thin LTO and one codegen unit like vdmchess's, portable (no target-cpu=native).
+# python-chess from PyPI (`pip install chess`), if installed.
 #
 # Usage: scripts/bench_replay_peers.sh [ROUNDS]   (default 15; run on a quiet machine)
 set -euo pipefail
