@@ -8,9 +8,10 @@
 # versions used are printed, with any newer release on crates.io and the Rust it needs) and
 # on this repository by path, so every library is compiled the same way (release, thin LTO,
 # one codegen unit, portable x86-64: no target-cpu=native). Each run is a whole process
-# (start-up included). The libraries take turns run by run, and the script prints, from the median of RUNS runs, million nodes per second by the wall clock and
-# by user CPU time (the second is robust to other load on the machine), with vdmchess's ratio
-# to each peer (> 1: vdmchess is faster). `vdmchess-2t` is the core's perft on two threads.
+# (start-up included). The libraries take turns run by run, and the script prints, from the
+# median of RUNS runs, million nodes per second by the wall clock and by user CPU time (the
+# second is robust to other load on the machine), with vdmchess's ratio to each peer (> 1:
+# vdmchess is faster). `vdmchess-2t` is the core's perft on two threads.
 #
 # Usage: scripts/bench_perft_peers.sh [RUNS]   (default 11; needs cargo and network access
 # to crates.io the first time; Stockfish from $STOCKFISH, `stockfish` or /usr/games/stockfish).
