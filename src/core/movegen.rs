@@ -98,7 +98,8 @@ impl Visitor for Counter {
             self.0 += u64::from(twice.count_ones());
         }
         if (all | twice) & BACK_RANKS != 0 {
-            self.0 += 3 * u64::from((all & BACK_RANKS).count_ones() + (twice & BACK_RANKS).count_ones());
+            self.0 +=
+                3 * u64::from((all & BACK_RANKS).count_ones() + (twice & BACK_RANKS).count_ones());
         }
     }
 }
