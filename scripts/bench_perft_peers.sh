@@ -4,13 +4,14 @@
 #
 # It builds one small program OUTSIDE the repository (default /tmp/peers) that depends on the
 # three crates from crates.io (the newest releases of chess 3, cozy-chess 0.3 and shakmaty 0.30
-# that build with the installed Rust: edition 2024 makes Cargo's resolver pick them, and the
-# versions used are printed) and on this repository by path, so every library is compiled the
-# same way (release, thin LTO, one codegen unit, portable x86-64: no target-cpu=native). Each
-# run is a whole process (start-up included). The libraries take turns run by run, and the
-# script prints, from the median of RUNS runs, million nodes per second by the wall clock and
-# by user CPU time (the second is robust to other load on the machine), with vdmchess's ratio
-# to each peer (> 1: vdmchess is faster). `vdmchess-2t` is the core's perft on two threads.
+# that build with the installed Rust: edition 2024 makes Cargo's resolver pick them; the
+# versions used are printed, with any newer release on crates.io and the Rust it needs) and
+# on this repository by path, so every library is compiled the same way (release, thin LTO,
+# one codegen unit, portable x86-64: no target-cpu=native). Each run is a whole process
+# (start-up included). The libraries take turns run by run, and the script prints, from the
+# median of RUNS runs, million nodes per second by the wall clock and by user CPU time (the
+# second is robust to other load on the machine), with vdmchess's ratio to each peer (> 1:
+# vdmchess is faster). `vdmchess-2t` is the core's perft on two threads.
 #
 # Usage: scripts/bench_perft_peers.sh [RUNS]   (default 11; needs cargo and network access
 # to crates.io the first time; Stockfish from $STOCKFISH, `stockfish` or /usr/games/stockfish).
@@ -20,6 +21,24 @@ RUNS="${1:-11}"
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 PEERS="${PEERS_DIR:-/tmp/peers}"
 STOCKFISH="${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}"
+
+# Each peer crate's version in use and, when crates.io has a newer one, that one and the Rust
+# it needs (Cargo's resolver picks the newest release whose rust-version the installed Rust
+# meets; `cargo info` asks crates.io).
+newest_note() { # DIR CRATE...
+  local dir=$1 c line latest needs
+  shift
+  for c in "$@"; do
+    line=$(cd "$dir" && cargo info --quiet "$c" 2>/dev/null | awk '/^version:/ {sub(/^version: /, ""); print}')
+    latest=$(echo "$line" | sed -n 's/.*(latest \(.*\))/\1/p')
+    if [ -n "$latest" ]; then
+      needs=$(cd "$dir" && cargo info --quiet "$c@$latest" 2>/dev/null | awk '/^rust-version:/ {print $2}')
+      echo "  $c ${line%% *} (crates.io has $latest, which needs Rust ${needs:-?}; installed $(rustc --version | cut -d' ' -f2))"
+    else
+      echo "  $c ${line:-?} (the newest on crates.io)"
+    fi
+  done
+}
 
 mkdir -p "$PEERS/src"
 cat > "$PEERS/Cargo.toml" <<TOML
@@ -92,6 +111,7 @@ RUST
 (cd "$PEERS" && cargo update --quiet && cargo build --release --quiet)
 BIN="$PEERS/target/release/peers"
 echo "peers: $(cd "$PEERS" && cargo tree --depth 1 -e normal --prefix none | grep -E '^(chess|cozy-chess|shakmaty) ' | cut -d' ' -f1,2 | tr '\n' ' ')"
+newest_note "$PEERS" chess cozy-chess shakmaty
 [ -x "$STOCKFISH" ] && echo "stockfish: $(echo quit | "$STOCKFISH" | head -n 1)"
 echo "date: $(date -u +%Y-%m-%d), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -14,8 +14,9 @@
 # Public tools only: the peer is built from crates.io in $WORK (outside the repository) from
 # scripts/peers/replay_pgn_reader.rs: the newest pgn-reader 0.29 and shakmaty 0.30 that build
 # with the installed Rust (edition 2024 makes Cargo's resolver pick them; the versions used are
-# printed), release profile with thin LTO and one codegen unit like vdmchess's, portable (no
-# target-cpu=native). python-chess from PyPI (`pip install chess`), if installed.
+# printed, with any newer release on crates.io and the Rust it needs), release profile with
+# thin LTO and one codegen unit like vdmchess's, portable (no target-cpu=native).
+# python-chess from PyPI (`pip install chess`), if installed.
 #
 # Usage: scripts/bench_replay_peers.sh [ROUNDS]   (default 15; run on a quiet machine)
 set -euo pipefail
@@ -54,6 +55,25 @@ LICHESS=$WORK/lichess.pgn
 
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "vdmchess $(git rev-parse --short HEAD); peer: $PEER_VERSIONS"
+newest_note "$WORK/peer" pgn-reader shakmaty
+
+# Each peer crate's version in use and, when crates.io has a newer one, that one and the Rust
+# it needs (Cargo's resolver picks the newest release whose rust-version the installed Rust
+# meets; `cargo info` asks crates.io).
+newest_note() { # DIR CRATE...
+  local dir=$1 c line latest needs
+  shift
+  for c in "$@"; do
+    line=$(cd "$dir" && cargo info --quiet "$c" 2>/dev/null | awk '/^version:/ {sub(/^version: /, ""); print}')
+    latest=$(echo "$line" | sed -n 's/.*(latest \(.*\))/\1/p')
+    if [ -n "$latest" ]; then
+      needs=$(cd "$dir" && cargo info --quiet "$c@$latest" 2>/dev/null | awk '/^rust-version:/ {print $2}')
+      echo "  $c ${line%% *} (crates.io has $latest, which needs Rust ${needs:-?}; installed $(rustc --version | cut -d' ' -f2))"
+    else
+      echo "  $c ${line:-?} (the newest on crates.io)"
+    fi
+  done
+}
 
 # "WALL USER" seconds of one whole-process run of "$@".
 seconds() {

@@ -18,7 +18,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::setup::{CastlingMode, Setup, SetupError};
-use crate::types::{Color, Piece, Role, Square};
+use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide};
 
@@ -122,6 +122,17 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_uci(CastlingMode::Chess960))
     }
+}
+
+/// What [`Rules::unique_move_to`] found: no legal move, exactly one, or more than one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveMatch {
+    /// No legal move matches.
+    None,
+    /// Exactly this one matches.
+    One(Move),
+    /// More than one matches.
+    Many,
 }
 
 /// Why [`Rules::play`] refused a move.
@@ -301,6 +312,46 @@ pub trait Rules: Clone + Sized {
             }
         }
         out.truncate(keep);
+    }
+
+    /// The one legal move of a piece of `role` standing on `from` that reaches `to`, castling
+    /// aside, promoting to `promotion` (which must be `None` unless a pawn reaches the last
+    /// rank): what a SAN move such as `Nbd2` names. `scratch` is a buffer the default body
+    /// lists candidates in; implementations may override it with something that lists nothing.
+    ///
+    /// ```
+    /// use vdmchess::core::Chess;
+    /// use vdmchess::rules::MoveMatch;
+    /// use vdmchess::{CastlingMode, Role, Rules, Setup, SquareSet};
+    /// let start = Chess::from_setup(&Setup::start(), CastlingMode::Standard).unwrap();
+    /// let f3 = "f3".parse().unwrap();
+    /// let anywhere = SquareSet(!0);
+    /// let mut scratch = Vec::new();
+    /// let found = start.unique_move_to(Role::Knight, f3, anywhere, None, &mut scratch);
+    /// assert_eq!(found, MoveMatch::One(vdmchess::Move::normal("g1".parse().unwrap(), f3)));
+    /// assert_eq!(start.unique_move_to(Role::Bishop, f3, anywhere, None, &mut scratch), MoveMatch::None);
+    /// ```
+    fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from: SquareSet,
+        promotion: Option<Role>,
+        scratch: &mut Vec<Move>,
+    ) -> MoveMatch {
+        scratch.clear();
+        self.legal_moves_to_into(role, to, scratch);
+        let mut found = MoveMatch::None;
+        for m in scratch.iter() {
+            if m.is_castle() || m.to != to || m.promotion() != promotion || !from.contains(m.from) {
+                continue;
+            }
+            if found != MoveMatch::None {
+                return MoveMatch::Many;
+            }
+            found = MoveMatch::One(*m);
+        }
+        found
     }
 
     /// Whether `m` is legal here.

@@ -247,11 +247,7 @@ impl Setup {
     /// The castling rights of `color` (rook squares on its back rank).
     #[must_use]
     pub fn castling_rights_of(&self, color: Color) -> SquareSet {
-        let rank = color.back_rank();
-        self.castling_rights
-            .iter()
-            .filter(|sq| sq.rank() == rank)
-            .collect()
+        SquareSet(self.castling_rights.0 & (0xff << (8 * color.back_rank())))
     }
 
     /// Whether these castling rights are those of standard chess: king on e1/e8 and rooks in

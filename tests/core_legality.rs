@@ -1,14 +1,15 @@
 //! The core's legality answers agree with each other, and positions survive a FEN round trip:
 //! `is_legal(m) == legal_moves().contains(m)` over every from × to × kind, the masked
-//! generator (`legal_moves_to_into`) equal to filtering, along random games from random
-//! Chess960 starts (the standard start among them).
+//! generator (`legal_moves_to_into`) and the SAN resolver's `unique_move_to` equal to
+//! filtering, along random games from random Chess960 starts (the standard start among them).
 
 mod common;
 
 use common::agree::assert_agree;
 use proptest::prelude::*;
 use vdmchess::core::Chess;
-use vdmchess::{CastlingMode, Move, MoveKind, Role, Rules, Setup, Square};
+use vdmchess::rules::MoveMatch;
+use vdmchess::{CastlingMode, Move, MoveKind, Role, Rules, Setup, Square, SquareSet};
 
 /// `is_legal` against `legal_moves` over every from × to × kind.
 fn check_is_legal(game: &Chess) {
@@ -55,6 +56,57 @@ fn check_moves_to(game: &Chess) {
     }
 }
 
+/// The SAN resolver's question (`unique_move_to`: the one legal move of a role from a set of
+/// squares to a square, castling aside) against filtering the full list, for every role and
+/// square, from anywhere, from each file and from each rank, with each promotion choice.
+fn check_unique_move_to(game: &Chess) {
+    let legal = game.legal_moves();
+    let mut scratch = Vec::new();
+    let mut froms = vec![SquareSet(!0)];
+    for i in 0..8 {
+        froms.push(SquareSet(0x0101_0101_0101_0101 << i));
+        froms.push(SquareSet(0xff << (8 * i)));
+    }
+    let promotions = [
+        None,
+        Some(Role::Queen),
+        Some(Role::Rook),
+        Some(Role::Bishop),
+        Some(Role::Knight),
+        Some(Role::King),
+    ];
+    for role in Role::ALL {
+        for to in Square::all() {
+            for from in &froms {
+                for promotion in promotions {
+                    let matching: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            !m.is_castle()
+                                && m.to == to
+                                && from.contains(m.from)
+                                && m.promotion() == promotion
+                                && game.piece_at(m.from).map(|p| p.role) == Some(role)
+                        })
+                        .collect();
+                    let expected = match matching[..] {
+                        [] => MoveMatch::None,
+                        [m] => MoveMatch::One(m),
+                        _ => MoveMatch::Many,
+                    };
+                    assert_eq!(
+                        game.unique_move_to(role, to, *from, promotion, &mut scratch),
+                        expected,
+                        "{role:?} from {from:?} to {to} promoting to {promotion:?} in {}",
+                        game.to_setup().to_fen()
+                    );
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -65,6 +117,7 @@ proptest! {
             if ply % 3 == 0 {
                 check_is_legal(&game);
                 check_moves_to(&game);
+                check_unique_move_to(&game);
             }
             let moves = game.legal_moves();
             if moves.is_empty() {
@@ -114,6 +167,7 @@ fn moves_to_a_square_in_the_perft_suites() {
             let setup = vdmchess::notation::fen::parse_fen(&case.fen).unwrap();
             let game = Chess::from_setup(&setup, CastlingMode::Chess960).unwrap();
             check_moves_to(&game);
+            check_unique_move_to(&game);
             check_is_legal(&game);
             // And one ply deeper.
             for m in game.legal_moves() {

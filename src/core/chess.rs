@@ -4,16 +4,15 @@
 //! key* per position since the start. The key identifies a position as FIDE Laws 9.2.2 does
 //! (placement, side to move, castling rights, and whether an en-passant capture is *legal*):
 //! it is the PolyGlot key, without the en-passant file when the capture is only pseudo-legal,
-//! and with an extra key for each Chess960 castling right whose rook is not in a corner (which
-//! PolyGlot cannot tell apart). Two positions with equal keys are taken to be the same; a
+//! and with a key of the set of castling rights' rook squares (PolyGlot's four flags cannot
+//! tell apart two Chess960 rights on one side of the king). Two positions with equal keys are taken to be the same; a
 //! collision of two different positions has probability about 2^-64 per comparison.
 
-use super::bitboard::Squares;
 use super::position::Position;
-use super::zobrist::{ep_key, extra_castling_key};
-use crate::rules::{Move, Rules, Status};
+use super::zobrist::{castling_rights_key, ep_key};
+use crate::rules::{Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
-use crate::types::{Color, Piece, Role, Square};
+use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 /// The performance core behind the port: a bitboard [`Position`] and its repetition history.
 ///
@@ -50,6 +49,7 @@ impl Clone for Chess {
 
 /// The repetition identity of a position (see the module docs).
 #[must_use]
+#[inline]
 pub fn repetition_key(pos: &Position) -> u64 {
     let mut key = pos.hash();
     if let Some(ep) = pos.pseudo_ep_square() {
@@ -57,8 +57,8 @@ pub fn repetition_key(pos: &Position) -> u64 {
             key ^= ep_key(ep.file() as usize);
         }
     }
-    for sq in Squares(pos.castling) {
-        key ^= extra_castling_key(sq);
+    if pos.castling != 0 {
+        key ^= castling_rights_key(pos.castling);
     }
     key
 }
@@ -150,12 +150,25 @@ impl Rules for Chess {
         self.pos.legal_moves_of_role_to(role, to, out);
     }
 
+    /// Lists nothing: see [`Position::unique_move_to`].
+    #[inline(always)]
+    fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from: SquareSet,
+        promotion: Option<Role>,
+        _scratch: &mut Vec<Move>,
+    ) -> MoveMatch {
+        self.pos.unique_move_to(role, to, from.0, promotion)
+    }
+
     #[inline]
     fn is_legal(&self, m: &Move) -> bool {
         self.pos.is_legal(m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, m: &Move) {
         self.pos.play_unchecked(m);
         self.keys.push(repetition_key(&self.pos));

@@ -17,7 +17,7 @@ use super::attacks::{
 use super::bitboard::{bit, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
 use super::legality::Legality;
 use super::position::Position;
-use crate::rules::{Move, MoveKind};
+use crate::rules::{Move, MoveKind, MoveMatch};
 use crate::types::{Role, Square};
 
 /// The legal moves of one piece: its role, its square index and its target squares.
@@ -51,13 +51,16 @@ impl MoveGroup {
 
 /// Receives the generator's output.
 pub(crate) trait Visitor {
-    /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_set`])
+    /// Whether unpinned pawns may be reported as whole target sets ([`Visitor::pawn_sets`])
     /// rather than one group per pawn: enough for counting, not for listing moves.
     const SETWISE: bool;
     /// One group of legal moves.
     fn group(&mut self, g: MoveGroup);
-    /// Target squares of pawn moves, one move per square (four per promotion square).
-    fn pawn_set(&mut self, to: Bitboard);
+    /// Target squares of the pawn moves of unpinned pawns: pushes (single and double, which
+    /// never share a square), and captures towards the a-file and towards the h-file (which
+    /// may: two pawns can take the same piece). One move per square of each set, four per
+    /// promotion square. Pushes go to empty squares and captures to occupied ones.
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard);
 }
 
 /// A visitor that hands each group to a closure.
@@ -70,8 +73,8 @@ impl<F: FnMut(MoveGroup)> Visitor for Each<'_, F> {
         (self.0)(g);
     }
     #[inline]
-    fn pawn_set(&mut self, _: Bitboard) {
-        unreachable!("pawn_set is only called when SETWISE")
+    fn pawn_sets(&mut self, _: Bitboard, _: Bitboard, _: Bitboard) {
+        unreachable!("pawn_sets is only called when SETWISE")
     }
 }
 
@@ -84,10 +87,20 @@ impl Visitor for Counter {
     fn group(&mut self, g: MoveGroup) {
         self.0 += g.count();
     }
+    /// The three sets overlap only where both captures reach a square, so one count of
+    /// their union and, rarely, one of that overlap (and of promotion squares) do.
     #[inline]
-    fn pawn_set(&mut self, to: Bitboard) {
-        self.0 += u64::from((to & !BACK_RANKS).count_ones())
-            + 4 * u64::from((to & BACK_RANKS).count_ones());
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard) {
+        let all = pushes | west | east;
+        let twice = west & east;
+        self.0 += u64::from(all.count_ones());
+        if twice != 0 {
+            self.0 += u64::from(twice.count_ones());
+        }
+        if (all | twice) & BACK_RANKS != 0 {
+            self.0 +=
+                3 * u64::from((all & BACK_RANKS).count_ones() + (twice & BACK_RANKS).count_ones());
+        }
     }
 }
 
@@ -200,13 +213,12 @@ fn visit_with<V: Visitor>(
             )
         };
         // Unpinned: the legality test is the target mask alone.
-        for to in [single, double, west, east] {
-            f.pawn_set(to & to_mask & legal.target);
-        }
+        let keep = to_mask & legal.target;
+        f.pawn_sets((single | double) & keep, west & keep, east & keep);
         if ep < 64 && to_mask & bit(ep) != 0 {
             for from in Squares(pawn_attacks(us ^ 1, ep) & set_pawns) {
                 if legal.en_passant(pos, from, ep) {
-                    f.pawn_set(bit(ep));
+                    f.pawn_sets(0, bit(ep), 0);
                 }
             }
         }
@@ -408,6 +420,98 @@ impl Position {
                 out.push(Move::normal(from, to));
             }
         }
+    }
+
+    /// The one legal move of our piece of `role` on `from_mask` that reaches `to` (castling
+    /// aside), promoting to `promotion`: see [`Rules::unique_move_to`](crate::Rules::unique_move_to).
+    ///
+    /// Reading SAN asks this for every move, so it lists nothing: it finds the pieces that
+    /// could reach `to` at all as [`Position::legal_moves_of_role_to`] does, keeps those on
+    /// `from_mask`, and asks [`Legality`] about the few left.
+    ///
+    /// ```
+    /// use vdmchess::core::Position;
+    /// use vdmchess::rules::MoveMatch;
+    /// use vdmchess::{Move, Role};
+    /// let pos = Position::start();
+    /// let (e2, e4) = ("e2".parse().unwrap(), "e4".parse().unwrap());
+    /// assert_eq!(pos.unique_move_to(Role::Pawn, e4, !0, None), MoveMatch::One(Move::normal(e2, e4)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from_mask: Bitboard,
+        promotion: Option<Role>,
+    ) -> MoveMatch {
+        let us = self.turn.index();
+        let own = self.by_color[us];
+        let them = self.by_color[us ^ 1];
+        let occ = own | them;
+        let (t, tb) = (to.index(), to.bit());
+        let pieces = self.by_role[role.index()] & own & from_mask;
+        let promotes = role == Role::Pawn && BACK_RANKS & tb != 0;
+        let kind = match promotion {
+            None if !promotes => MoveKind::Normal,
+            Some(p) if promotes && Role::PROMOTIONS.contains(&p) => MoveKind::Promotion(p),
+            _ => return MoveMatch::None,
+        };
+        if own & tb != 0 || pieces == 0 {
+            return MoveMatch::None;
+        }
+        let (from_set, kind) = match role {
+            Role::Pawn if t == self.ep as usize => {
+                (pawn_attacks(us ^ 1, t) & pieces, MoveKind::EnPassant)
+            }
+            Role::Pawn if them & tb != 0 => (pawn_attacks(us ^ 1, t) & pieces, kind),
+            Role::Pawn => {
+                let behind = if us == 0 { t.wrapping_sub(8) } else { t + 8 };
+                if behind >= 64 {
+                    return MoveMatch::None;
+                }
+                let single = bit(behind) & pieces;
+                let double_rank = if us == 0 { 3 } else { 4 };
+                let double = if single == 0 && bit(behind) & occ == 0 && t / 8 == double_rank {
+                    pieces & bit(if us == 0 { t - 16 } else { t + 16 })
+                } else {
+                    0
+                };
+                (single | double, kind)
+            }
+            Role::Knight => (knight_attacks(t) & pieces, kind),
+            Role::Bishop => (seen_from(t, bishop_rays(t) & pieces, occ), kind),
+            Role::Rook => (seen_from(t, rook_rays(t) & pieces, occ), kind),
+            Role::Queen => (
+                seen_from(t, (rook_rays(t) | bishop_rays(t)) & pieces, occ),
+                kind,
+            ),
+            Role::King => (king_attacks(t) & pieces, kind),
+        };
+        if from_set == 0 {
+            return MoveMatch::None;
+        }
+        let legal = Legality::of(self);
+        let mut found = MoveMatch::None;
+        for from in Squares(from_set) {
+            let ok = match (role, kind) {
+                (Role::King, _) => legal.king_targets(self, tb) != 0,
+                (_, MoveKind::EnPassant) => legal.en_passant(self, from, t),
+                _ => legal.piece_targets(from, tb) != 0,
+            };
+            if ok {
+                if found != MoveMatch::None {
+                    return MoveMatch::Many;
+                }
+                found = MoveMatch::One(Move {
+                    from: square(from),
+                    to,
+                    kind,
+                });
+            }
+        }
+        found
     }
 
     /// Whether `m` is a legal move here.

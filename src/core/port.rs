@@ -7,9 +7,9 @@
 //! with [`Chess`](super::Chess), whose draw rules see the repetitions.
 
 use super::position::Position;
-use crate::rules::{Move, Rules};
+use crate::rules::{Move, MoveMatch, Rules};
 use crate::setup::{CastlingMode, Setup, SetupError};
-use crate::types::{Color, Piece, Role, Square};
+use crate::types::{Color, Piece, Role, Square, SquareSet};
 
 /// ```
 /// use vdmchess::core::Position;
@@ -58,6 +58,19 @@ impl Rules for Position {
     #[inline]
     fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         self.legal_moves_of_role_to(role, to, out);
+    }
+
+    /// Lists nothing: see [`Position::unique_move_to`].
+    #[inline]
+    fn unique_move_to(
+        &self,
+        role: Role,
+        to: Square,
+        from: SquareSet,
+        promotion: Option<Role>,
+        _scratch: &mut Vec<Move>,
+    ) -> MoveMatch {
+        Position::unique_move_to(self, role, to, from.0, promotion)
     }
 
     #[inline]

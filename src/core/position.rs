@@ -215,16 +215,26 @@ impl Position {
 
     /// The role of the piece on square index `sq`, if any.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn role_at(&self, sq: usize) -> Option<Role> {
         let b = bit(sq);
         if self.occupied() & b == 0 {
             return None;
         }
-        Role::ALL
-            .iter()
-            .copied()
-            .find(|r| self.by_role[r.index()] & b != 0)
+        let r = &self.by_role;
+        Some(if r[0] & b != 0 {
+            Role::Pawn
+        } else if r[1] & b != 0 {
+            Role::Knight
+        } else if r[2] & b != 0 {
+            Role::Bishop
+        } else if r[3] & b != 0 {
+            Role::Rook
+        } else if r[4] & b != 0 {
+            Role::Queen
+        } else {
+            Role::King
+        })
     }
 
     /// The piece on `sq`, if any.
@@ -338,7 +348,7 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a meaningless position, if `m` is not legal here.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: &Move) {
         let from = m.from.index();
         let role = self

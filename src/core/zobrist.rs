@@ -98,33 +98,18 @@ pub fn ep_key(file: usize) -> u64 {
 /// The key XORed in when White is to move.
 pub const WHITE_TO_MOVE: u64 = RANDOM64[TURN_INDEX];
 
-/// SplitMix64 of `sq + 1`: a fixed pseudo-random number per square.
-const fn splitmix(sq: usize) -> u64 {
-    let mut z = (sq as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+/// A key for a whole set of castling rights (their rook squares), used by the *repetition*
+/// identity to tell rights apart by their rook's square (PolyGlot's flags only say on which
+/// side of the king a right is, which in Chess960 can leave two rights alike): SplitMix64's
+/// finalizer of the set, a bijection, so two different sets never share a key, and no rights
+/// have the key 0.
+#[must_use]
+#[inline]
+pub const fn castling_rights_key(rights: Bitboard) -> u64 {
+    let mut z = rights;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-const fn extra_table() -> [u64; 64] {
-    let mut t = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = splitmix(sq);
-        sq += 1;
-    }
-    t
-}
-
-static EXTRA: [u64; 64] = extra_table();
-
-/// A fixed pseudo-random key per square (SplitMix64 of the index), used by the *repetition*
-/// identity to tell castling rights apart by their rook's square (PolyGlot's flags only say on
-/// which side of the king a right is, which in Chess960 can leave two rights alike).
-#[must_use]
-#[inline]
-pub fn extra_castling_key(sq: usize) -> u64 {
-    EXTRA[sq]
 }
 
 #[cfg(test)]

@@ -51,8 +51,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::notation::uci::{promotion_role, square_at, UciMove};
-use crate::rules::{Move, Rules};
-use crate::types::{file_char, Role, Square};
+use crate::rules::{Move, MoveMatch, Rules};
+use crate::types::{file_char, Role, Square, SquareSet};
 
 /// How much of real-world SAN the parser accepts: an enum, not a flag (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -441,8 +441,9 @@ impl Parser<'_> {
 /// The forms most moves in real PGN take, read without the general parser: `e4`, `exd5`,
 /// `Nf3`, `Nxe5`, `Nbd2`, `Rfxe1`, each with an optional `+` or `#`. All are standard SAN, so
 /// they read the same in both modes; anything else (`None`) goes to the general parser.
-#[inline]
-fn common_form(t: &[u8]) -> Option<SanPlus> {
+/// The replay runner reads these straight into [`Rules::unique_move_to`].
+#[inline(always)]
+pub(crate) fn common_form(t: &[u8]) -> Option<SanPlus> {
     let (body, suffix) = match t.last()? {
         b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
         b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
@@ -610,7 +611,7 @@ impl San {
     /// The legal move this SAN names in `pos`, read leniently: a wrong `x`, a missing or
     /// extra check suffix and over-disambiguation are accepted.
     ///
-    /// Uses [`Rules::legal_moves_to_into`] and a reusable per-thread buffer: no allocation.
+    /// Uses [`Rules::unique_move_to`] and a reusable per-thread buffer: no allocation.
     ///
     /// # Errors
     ///
@@ -648,24 +649,13 @@ impl San {
                 promotion,
                 ..
             } => {
-                buf.clear();
-                pos.legal_moves_to_into(role, to, buf);
-                let mut found = None;
-                for m in buf.iter() {
-                    if m.is_castle()
-                        || m.to != to
-                        || m.promotion() != promotion
-                        || file.is_some_and(|f| f != m.from.file())
-                        || rank.is_some_and(|r| r != m.from.rank())
-                    {
-                        continue;
-                    }
-                    if found.is_some() {
-                        return Err(SanError::Ambiguous(*self));
-                    }
-                    found = Some(*m);
+                let files = file.map_or(!0, |f| 0x0101_0101_0101_0101 << f);
+                let ranks = rank.map_or(!0, |r| 0xff << (8 * r));
+                match pos.unique_move_to(role, to, SquareSet(files & ranks), promotion, buf) {
+                    MoveMatch::One(m) => Ok(m),
+                    MoveMatch::None => Err(SanError::Illegal(*self)),
+                    MoveMatch::Many => Err(SanError::Ambiguous(*self)),
                 }
-                found.ok_or(SanError::Illegal(*self))
             }
             San::Castle(side) => {
                 let file = match side {

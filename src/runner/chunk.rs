@@ -92,8 +92,10 @@ pub enum ChunkEnd {
 /// ```
 pub struct Chunker<R> {
     src: R,
-    /// The bytes read and not yet handed out.
+    /// The bytes read and not yet handed out are `buf[..filled]`; the rest of `buf` is room
+    /// already initialized (so reading into it needs no zeroing first).
     buf: Vec<u8>,
+    filled: usize,
     /// Where the search for a likely game start goes on in `buf`.
     searched: usize,
     /// Where the search for any line starting with `[` goes on in `buf`.
@@ -121,7 +123,8 @@ impl<R: Read> Chunker<R> {
     }
 
     /// The bytes read and not handed out yet, and the source: the stream from there on.
-    pub fn into_parts(self) -> (Vec<u8>, R) {
+    pub fn into_parts(mut self) -> (Vec<u8>, R) {
+        self.buf.truncate(self.filled);
         (self.buf, self.src)
     }
 
@@ -130,6 +133,7 @@ impl<R: Read> Chunker<R> {
         Chunker {
             src,
             buf: Vec::new(),
+            filled: 0,
             searched: 0,
             searched_any: 0,
             start: TextPos::START,
@@ -146,19 +150,19 @@ impl<R: Read> Chunker<R> {
     /// The I/O errors of the source.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         loop {
-            if self.buf.len() >= self.chunk_bytes {
+            if self.filled >= self.chunk_bytes {
                 if let Some((cut, end)) = self.find_cut() {
                     return Ok(Some(self.cut(cut, end)));
                 }
             }
-            if self.eof || self.buf.len() >= self.chunk_bytes.saturating_mul(128) {
-                if self.buf.is_empty() {
+            if self.eof || self.filled >= self.chunk_bytes.saturating_mul(128) {
+                if self.filled == 0 {
                     return Ok(None);
                 }
                 let end = if self.eof {
-                    self.buf.len()
+                    self.filled
                 } else {
-                    memrchr(b'\n', &self.buf).map_or(self.buf.len(), |i| i + 1)
+                    memrchr(b'\n', &self.buf[..self.filled]).map_or(self.filled, |i| i + 1)
                 };
                 let how = if self.eof {
                     ChunkEnd::Stream
@@ -175,30 +179,29 @@ impl<R: Read> Chunker<R> {
         if self.buf.capacity() == 0 {
             self.buf = self.new_buffer();
         }
-        let filled = self.buf.len();
-        self.buf.resize(filled + READ_BYTES, 0);
+        let filled = self.filled;
+        if self.buf.len() < filled + READ_BYTES {
+            self.buf.resize(filled + READ_BYTES, 0);
+        }
         let n = loop {
-            match self.src.read(&mut self.buf[filled..]) {
+            match self.src.read(&mut self.buf[filled..filled + READ_BYTES]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(filled);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         };
-        self.buf.truncate(filled + n);
+        self.filled += n;
         if n == 0 {
             self.eof = true;
         }
         Ok(())
     }
 
-    /// An empty buffer for a chunk: one given back, or a new one.
+    /// A buffer for a chunk: one given back (its bytes are room to read into), or a new one.
     fn new_buffer(&mut self) -> Vec<u8> {
         let mut buf = self.spares.pop().unwrap_or_default();
-        buf.clear();
-        buf.reserve(self.chunk_bytes.min(1 << 24) + 2 * READ_BYTES);
+        let room = self.chunk_bytes.min(1 << 24) + 2 * READ_BYTES;
+        buf.reserve(room.saturating_sub(buf.len()));
         buf
     }
 
@@ -215,9 +218,10 @@ impl<R: Read> Chunker<R> {
     /// ending in a result token.
     fn find_cut(&mut self) -> Option<(usize, ChunkEnd)> {
         // A newline at `i` is looked at once `buf[i + 2]` (the letter after a `[`) is read.
-        let until = self.buf.len().saturating_sub(2);
+        let buf = &self.buf[..self.filled];
+        let until = buf.len().saturating_sub(2);
         let found = line_starts(
-            &self.buf,
+            buf,
             &mut self.searched,
             self.chunk_bytes,
             until,
@@ -225,12 +229,11 @@ impl<R: Read> Chunker<R> {
                 (buf[at] == b'[' && likely_game_start(buf, at)).then_some((at, ChunkEnd::Bracket))
             },
         );
-        if found.is_some() || self.buf.len() < self.chunk_bytes.saturating_add(self.chunk_bytes / 4)
-        {
+        if found.is_some() || buf.len() < self.chunk_bytes.saturating_add(self.chunk_bytes / 4) {
             return found;
         }
         line_starts(
-            &self.buf,
+            buf,
             &mut self.searched_any,
             self.chunk_bytes,
             until,
@@ -247,9 +250,14 @@ impl<R: Read> Chunker<R> {
     /// Hands out `buf[..end]`, keeping the rest.
     fn cut(&mut self, end: usize, how: ChunkEnd) -> Chunk {
         let mut rest = self.new_buffer();
-        rest.extend_from_slice(&self.buf[end..]);
+        let kept = self.filled - end;
+        if rest.len() < kept {
+            rest.resize(kept, 0);
+        }
+        rest[..kept].copy_from_slice(&self.buf[end..self.filled]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate(end);
+        self.filled = kept;
         let chunk = Chunk {
             start: self.start,
             bytes,
@@ -367,7 +375,9 @@ fn read_bytes<V: Visitor>(
     v: &mut V,
 ) -> io::Result<ChunkGames<V::Output>> {
     let mut reader = PgnReader::with_start(bytes, start);
-    let mut games = Vec::new();
+    // Real games take a few hundred bytes to a few kilobytes: room for most chunks' games
+    // at once, or half of them.
+    let mut games = Vec::with_capacity(bytes.len() / 1024 + 1);
     loop {
         let offset = reader.offset() as usize;
         let at = reader.position();

@@ -1,8 +1,9 @@
 //! Replaying one game's moves over a rule implementation, or over two in lock step.
 
-use crate::notation::san::{San, SanError, SanMode, SanPlus};
-use crate::rules::{Claim, Move, Rules, Status};
+use crate::notation::san::{common_form, San, SanError, SanMode, SanPlus};
+use crate::rules::{Claim, Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, Setup};
+use crate::types::SquareSet;
 
 /// What went wrong with one move of a replay, before position information is attached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,10 +64,24 @@ pub trait Replay: Clone {
 }
 
 /// One implementation of the port, with a reusable move buffer.
-#[derive(Clone)]
 pub struct Single<R> {
     pos: R,
     buf: Vec<Move>,
+}
+
+/// The move buffer is scratch space: a copy starts with an empty one, and `clone_from` keeps
+/// its own (and lets the position reuse its memory: the runner starts every game this way).
+impl<R: Clone> Clone for Single<R> {
+    fn clone(&self) -> Self {
+        Single {
+            pos: self.pos.clone(),
+            buf: Vec::with_capacity(16),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.pos.clone_from(&source.pos);
+    }
 }
 
 impl<R: Rules> Single<R> {
@@ -119,6 +134,23 @@ impl<R: Rules> Replay for Single<R> {
 
     #[inline(always)]
     fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        // The common forms (`e4`, `Nf3`, `exd5`, `Rfe1`, ...), read leniently, go straight to
+        // the port's question; anything else, and any move that does not resolve to exactly
+        // one, takes the general way below (which says what is wrong).
+        if mode == SanMode::Lenient {
+            if let Some(SanPlus {
+                san: San::Normal { role, file, to, .. },
+                ..
+            }) = common_form(token)
+            {
+                let from = file.map_or(SquareSet(!0), |f| SquareSet(0x0101_0101_0101_0101 << f));
+                let found = self.pos.unique_move_to(role, to, from, None, &mut self.buf);
+                if let MoveMatch::One(m) = found {
+                    self.pos.play_unchecked(&m);
+                    return Ok(());
+                }
+            }
+        }
         let san = parse(token, mode)?;
         if san.san == San::Null {
             return self.play_null();
@@ -159,10 +191,23 @@ impl<R: Rules> Replay for Single<R> {
 /// Two implementations replayed in lock step (`--rules both`): every move is resolved by
 /// both, and after every move the two must agree on the move and the FEN. Messages name them
 /// by [`Rules::NAME`].
-#[derive(Clone)]
 pub struct Lockstep<A, B> {
     a: Single<A>,
     b: Single<B>,
+}
+
+impl<A: Clone, B: Clone> Clone for Lockstep<A, B> {
+    fn clone(&self) -> Self {
+        Lockstep {
+            a: self.a.clone(),
+            b: self.b.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.a.clone_from(&source.a);
+        self.b.clone_from(&source.b);
+    }
 }
 
 impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {

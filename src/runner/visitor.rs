@@ -18,6 +18,8 @@ pub struct ReplayVisitor<P> {
     variant_tag: Option<String>,
     result: Option<String>,
     state: Option<P>,
+    /// The last game's state, kept for its memory: the next game starts by copying into it.
+    spare: Option<P>,
     plies: usize,
     error: Option<ReplayError>,
     /// The FEN reported for a game whose start position was rejected.
@@ -40,6 +42,7 @@ impl<P: Replay> ReplayVisitor<P> {
             variant_tag: None,
             result: None,
             state: None,
+            spare: None,
             plies: 0,
             error: None,
             start_fen: String::new(),
@@ -120,7 +123,9 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         self.fen_tag = None;
         self.variant_tag = None;
         self.result = None;
-        self.state = None;
+        if let Some(state) = self.state.take() {
+            self.spare = Some(state);
+        }
         self.plies = 0;
         self.error = None;
         self.start_fen.clear();
@@ -141,7 +146,14 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
             self.fen_tag.is_none() && !self.variant_tag.as_deref().is_some_and(is_chess960_variant);
         if standard {
             if let Some(start) = &self.standard_start {
-                self.state = Some(start.clone());
+                let state = match self.spare.take() {
+                    Some(mut state) => {
+                        state.clone_from(start);
+                        state
+                    }
+                    None => start.clone(),
+                };
+                self.state = Some(state);
                 return Skip(false);
             }
         }

@@ -24,27 +24,36 @@ impl Setup {
     }
 
     fn push_board_fen(&self, out: &mut String) {
-        for rank in (0..8u8).rev() {
+        // Written as bytes first (a FEN is written at the end of every game a replay reads):
+        // at most 8 letters or digits a rank and 7 slashes.
+        let mut text = [0u8; 71];
+        let mut n = 0;
+        for rank in (0..8).rev() {
             let mut empty = 0;
-            for file in 0..8u8 {
-                match self.board[(rank * 8 + file) as usize] {
+            for square in &self.board[rank * 8..rank * 8 + 8] {
+                match square {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            out.push(char::from(b'0' + empty));
+                            text[n] = b'0' + empty;
+                            n += 1;
                             empty = 0;
                         }
-                        out.push(p.char());
+                        text[n] = p.char() as u8;
+                        n += 1;
                     }
                 }
             }
             if empty > 0 {
-                out.push(char::from(b'0' + empty));
+                text[n] = b'0' + empty;
+                n += 1;
             }
             if rank > 0 {
-                out.push('/');
+                text[n] = b'/';
+                n += 1;
             }
         }
+        out.push_str(std::str::from_utf8(&text[..n]).unwrap_or_default());
     }
 
     /// The X-FEN of this setup, as python-chess writes it.
@@ -55,32 +64,38 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn to_fen(&self) -> String {
-        self.fen_with(self.castling_xfen())
+        self.fen_with(Setup::push_castling_xfen)
     }
 
     /// The Shredder-FEN of this setup: castling rights as rook files (`HAha`).
     #[must_use]
     pub fn to_shredder_fen(&self) -> String {
-        let mut castling = String::new();
-        for color in Color::ALL {
-            for sq in self
-                .castling_rights_of(color)
-                .iter()
-                .collect::<Vec<_>>()
-                .iter()
-                .rev()
-            {
-                castling.push(cased(file_char(sq.file()), color));
-            }
-        }
-        self.fen_with(castling)
+        self.fen_with(Setup::push_castling_shredder)
     }
 
-    fn castling_xfen(&self) -> String {
-        let mut castling = String::new();
+    /// The rights of `color` (rook squares on its back rank), highest file first.
+    fn rights_files_descending(&self, color: Color) -> impl Iterator<Item = u8> {
+        let mut bits = self.castling_rights_of(color).0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let sq = 63 - bits.leading_zeros();
+                bits ^= 1 << sq;
+                (sq % 8) as u8
+            })
+        })
+    }
+
+    fn push_castling_shredder(&self, out: &mut String) {
         for color in Color::ALL {
-            let rights = self.castling_rights_of(color);
-            if rights.is_empty() {
+            for f in self.rights_files_descending(color) {
+                out.push(cased(file_char(f), color));
+            }
+        }
+    }
+
+    fn push_castling_xfen(&self, out: &mut String) {
+        for color in Color::ALL {
+            if self.castling_rights_of(color).is_empty() {
                 continue;
             }
             let rank = color.back_rank();
@@ -90,21 +105,10 @@ impl Setup {
             // The same king file and rook choice as the parser's, so `K`/`Q` are written
             // exactly when they read back as this right's square.
             let king_file = (0..8u8).find(|&f| on_rank(f, Role::King)).unwrap_or(4);
-            let rooks: Vec<u8> = (0..8u8).filter(|&f| on_rank(f, Role::Rook)).collect();
-            let k_square = rooks
-                .iter()
-                .copied()
-                .filter(|&f| f > king_file)
-                .max()
-                .unwrap_or(7);
-            let q_square = rooks
-                .iter()
-                .copied()
-                .filter(|&f| f < king_file)
-                .min()
-                .unwrap_or(0);
-            for sq in rights.iter().collect::<Vec<_>>().iter().rev() {
-                let f = sq.file();
+            let rooks = (0..8u8).filter(|&f| on_rank(f, Role::Rook));
+            let k_square = rooks.clone().filter(|&f| f > king_file).max().unwrap_or(7);
+            let q_square = rooks.filter(|&f| f < king_file).min().unwrap_or(0);
+            for f in self.rights_files_descending(color) {
                 let c = if f == k_square {
                     'k'
                 } else if f == q_square {
@@ -112,19 +116,22 @@ impl Setup {
                 } else {
                     file_char(f)
                 };
-                castling.push(cased(c, color));
+                out.push(cased(c, color));
             }
         }
-        castling
     }
 
-    fn fen_with(&self, castling: String) -> String {
+    fn fen_with(&self, castling: fn(&Setup, &mut String)) -> String {
         let mut out = String::with_capacity(96);
         self.push_board_fen(&mut out);
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        let before = out.len();
+        castling(self, &mut out);
+        if out.len() == before {
+            out.push('-');
+        }
         out.push(' ');
         match self.ep_square {
             Some(sq) => {

@@ -154,18 +154,23 @@ impl RawTag<'_> {
     #[must_use]
     pub fn decode(&self) -> String {
         let mut out = Vec::with_capacity(self.0.len());
-        let mut i = 0;
-        while i < self.0.len() {
-            let c = self.0[i];
-            if c == b'\\' && matches!(self.0.get(i + 1), Some(b'"' | b'\\')) {
-                out.push(self.0[i + 1]);
-                i += 2;
-            } else {
-                out.push(c);
-                i += 1;
+        if !self.0.contains(&b'\\') {
+            out.extend_from_slice(self.0);
+        } else {
+            let mut i = 0;
+            while i < self.0.len() {
+                let c = self.0[i];
+                if c == b'\\' && matches!(self.0.get(i + 1), Some(b'"' | b'\\')) {
+                    out.push(self.0[i + 1]);
+                    i += 2;
+                } else {
+                    out.push(c);
+                    i += 1;
+                }
             }
         }
-        decode_text(&out)
+        // The bytes become the string's own when they are UTF-8 (no second copy).
+        String::from_utf8(out).unwrap_or_else(|e| latin1(e.as_bytes()))
     }
 }
 
@@ -178,8 +183,13 @@ impl RawTag<'_> {
 pub fn decode_text(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+        Err(_) => latin1(bytes),
     }
+}
+
+/// Bytes read as Latin-1.
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
 }
 
 /// What went wrong in the PGN text.
