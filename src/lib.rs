@@ -78,6 +78,7 @@ pub mod oracle;
 pub mod render;
 pub mod rules;
 pub mod runner;
+pub mod search;
 pub mod setup;
 pub mod types;
 
