@@ -349,7 +349,9 @@ impl Position {
 
     /// Passes the move (a *null move*, which the rules do not allow but a search uses to ask
     /// "what if the opponent could move twice?"): the side to move changes, the en-passant
-    /// square goes, the half-move clock counts on, and the key follows.
+    /// square goes and the key follows. The half-move clock restarts, as after a capture: no
+    /// legal play leads from a position before the pass to one after it, so they never count
+    /// as repetitions of each other.
     ///
     /// # Panics
     ///
@@ -370,7 +372,7 @@ impl Position {
             hash ^= ep_key(self.ep as usize % 8);
             self.ep = NO_EP;
         }
-        self.halfmoves += 1;
+        self.halfmoves = 0;
         if self.turn == Color::Black {
             self.fullmoves += 1;
         }

@@ -315,7 +315,7 @@ fn attack_terms(pos: &Position) -> (S, S) {
             }
         }
         // The attacks of `color` endanger the other king: a penalty for `them`.
-        safety -= S(king_attack_penalty(units, attackers), 0) * sign(color);
+        safety += S(king_attack_penalty(units, attackers), 0) * sign(color);
         safety += S(king_shelter(pos, color), 0) * sign(color);
     }
     (mob, safety)
@@ -519,14 +519,17 @@ mod tests {
     #[test]
     fn a_sheltered_king_is_safer_than_an_exposed_one() {
         let sheltered = pos("r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
-        let exposed = pos("r5k1/5ppp/8/8/8/8/8/5PPK w - - 0 1");
+        // The same pawns pushed far up the board shield nothing.
+        let exposed = pos("r5k1/5ppp/8/8/5PPP/8/8/6K1 w - - 0 1");
         assert!(king_safety(&sheltered).mg() > king_safety(&exposed).mg());
-        // Queen and rook aiming at the black king's zone.
-        let attacked = pos("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
-        let quiet = pos("6k1/5ppp/8/8/8/8/Q4PPP/R5K1 w - - 0 1");
-        assert!(king_safety(&attacked).mg() >= king_safety(&quiet).mg());
-        let storm = pos("6k1/5p1p/6pQ/6N1/8/8/5PPP/6K1 w - - 0 1");
-        assert!(king_safety(&storm).mg() > 0);
+        // Queen and knight aiming at the black king's zone (f7, h7), against the same pieces
+        // at home.
+        let attacked = pos("6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1");
+        let quiet = pos("6k1/5ppp/8/8/8/8/5PPP/4NQK1 w - - 0 1");
+        assert!(king_safety(&attacked).mg() > king_safety(&quiet).mg() + 50);
+        // One attacker alone counts nothing.
+        let lone = pos("6k1/5ppp/8/7Q/8/8/5PPP/6K1 w - - 0 1");
+        assert_eq!(king_safety(&lone), king_safety(&quiet));
     }
 
     #[test]

@@ -264,10 +264,10 @@ mod tests {
 
     #[test]
     fn most_valuable_victim_first() {
-        // The knight on c3 can take a rook on b5 or a pawn on d5.
-        let p = pos("4k3/8/8/1r1p4/8/2N5/8/4K3 w - - 0 1");
+        // The knight on c3 can take a rook on b5 or a pawn on e4, both undefended.
+        let p = pos("4k3/8/8/1r6/4p3/2N5/8/4K3 w - - 0 1");
         let order = ordered(&p, None, [None; 2]);
-        assert_eq!(&order[..2], ["c3b5", "c3d5"]);
+        assert_eq!(&order[..2], ["c3b5", "c3e4"]);
     }
 
     #[test]

@@ -515,12 +515,9 @@ impl Searcher {
             return false;
         }
         self.update_ponder_clock();
-        match self.budget.soft {
-            // An iteration takes a few times the one before: starting one past 60% of the
-            // soft limit would rarely finish before it.
-            Some(soft) => self.start.elapsed() >= soft * 6 / 10,
-            None => false,
-        }
+        self.budget
+            .soft
+            .is_some_and(|soft| self.start.elapsed() >= soft)
     }
 
     /// Once pondering ends (`ponderhit`), the clock starts from that moment.

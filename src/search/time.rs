@@ -3,15 +3,16 @@
 //! From the UCI `go` parameters ([`Limits`]) and the `Move Overhead` option, [`allocate`]
 //! gives two limits:
 //!
-//! - the **soft** limit: once an iteration of the iterative deepening ends past a share of it,
-//!   no new one starts (the next would rarely finish in time);
+//! - the **soft** limit: once an iteration of the iterative deepening ends past it, no new one
+//!   starts (the next would rarely finish in time);
 //! - the **hard** limit: the search is stopped wherever it is (a move is always ready, the
 //!   best of the last iteration).
 //!
-//! With a clock: the time left, less the overhead, is shared over the moves to go (the given
-//! `movestogo`, else [`DEFAULT_MOVES_TO_GO`]), plus three quarters of the increment; the hard
-//! limit is a few times that, but never more than [`HARD_SHARE`] of what is left, so the
-//! clock can never run out on one move. `movetime` is used whole, less the overhead.
+//! With a clock: the move's *target* is the time left, less the overhead, shared over the moves
+//! to go (the given `movestogo`, else [`DEFAULT_MOVES_TO_GO`]), plus three quarters of the
+//! increment; the soft limit is [`SOFT_SHARE`] of the target, the hard limit a few times the
+//! target, but never more than [`HARD_SHARE`] of what is left, so the clock can never run out
+//! on one move. `movetime` is used whole, less the overhead (both limits).
 
 use std::time::Duration;
 
@@ -24,8 +25,11 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 26;
 /// The largest share of the time left that one move may take (hard limit), in percent.
 pub const HARD_SHARE: u32 = 35;
 
-/// How many times the soft limit the hard limit may be.
+/// How many times the move's target time the hard limit may be.
 pub const HARD_OVER_SOFT: u32 = 4;
+
+/// The soft limit's share of the move's target time, in percent.
+pub const SOFT_SHARE: u32 = 60;
 
 /// The default `Move Overhead`: time lost per move outside the search (the GUI, the pipes).
 pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(30);
@@ -56,7 +60,7 @@ const MIN_TIME: Duration = Duration::from_millis(1);
 /// let b = allocate(&limits, Color::White, Duration::from_millis(30));
 /// let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
 /// assert!(soft < hard && hard < Duration::from_secs(21));
-/// assert!(soft > Duration::from_secs(2) && soft < Duration::from_secs(4));
+/// assert!(soft > Duration::from_secs(1) && soft < Duration::from_secs(3));
 /// ```
 #[must_use]
 pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
@@ -90,8 +94,11 @@ pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
         .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 60));
     let cap = left * HARD_SHARE / 100;
     // With few moves to the next time control the share may be larger, but never the whole.
-    let soft = (left / moves + inc * 3 / 4).min(cap);
-    let hard = (soft * HARD_OVER_SOFT).min(cap);
+    let target = (left / moves + inc * 3 / 4).min(cap);
+    let hard = (target * HARD_OVER_SOFT).min(cap);
+    // An iteration takes a few times the one before: one started past this share of the
+    // target would rarely finish before it.
+    let soft = target * SOFT_SHARE / 100;
     Budget {
         soft: Some(soft.max(MIN_TIME)),
         hard: Some(hard.max(MIN_TIME)),
