@@ -2,14 +2,18 @@
 //! with the same evaluation and the same rules for the end of a line, gives the same score
 //! as the core's α-β search in exact mode ([`SearchConfig::exact`]: α-β, PVS, the
 //! transposition table at exact depths, mate-distance pruning; no null move, reductions,
-//! futility, aspiration, delta pruning nor check extension) at depths 1 to 3.
+//! futility, aspiration, delta pruning nor check extension) at depths 1 to 3. The leaves are
+//! the quiescence search on sparse positions, and the static evaluation alone (the search's
+//! `quiescence: false`) on crowded ones, where a plain minimax of every capture sequence is
+//! too large a tree for a test.
 //!
 //! The tree both walk, written out once more here so that the test is its own definition:
 //! - a node below the root is a draw when its half-move clock has reached 100 (but a
 //!   checkmate there is a mate), when neither side has mating material, or when its position
 //!   occurred before in the game (one earlier occurrence is enough);
 //! - at depth 0 the quiescence search: when in check every legal move (none: mated), else
-//!   the static evaluation or a capture / queen promotion, whichever is best;
+//!   the static evaluation or a capture / queen promotion, whichever is best (or, with static
+//!   leaves, the static evaluation);
 //! - above depth 0, every legal move; none is mate or stalemate;
 //! - a mate `n` plies below the root scores `MATE - n` for the side that mates.
 //!
@@ -25,6 +29,10 @@ use vdmchess::model::game::Game;
 use vdmchess::search::eval::evaluate;
 use vdmchess::search::{Limits, SearchConfig, Searcher, Signals, INFINITY, MATE};
 use vdmchess::{CastlingMode, MoveKind, Role, Rules};
+
+fn piece_count(setup: &vdmchess::Setup) -> usize {
+    setup.board.iter().filter(|p| p.is_some()).count()
+}
 
 fn core_position(game: &Game) -> Position {
     Position::from_setup(&game.to_setup(), CastlingMode::Standard).unwrap()
@@ -55,14 +63,24 @@ fn child(game: &Game, m: &vdmchess::Move) -> Game {
     next
 }
 
-fn minimax(game: &Game, depth: i32, ply: i32) -> i32 {
+/// The tree's leaves: the quiescence search, or the static evaluation alone.
+#[derive(Clone, Copy, Debug)]
+enum Leaves {
+    Quiescence,
+    Static,
+}
+
+fn minimax(game: &Game, depth: i32, ply: i32, leaves: Leaves) -> i32 {
     if ply > 0 {
         if let Some(s) = end_of_line(game, ply) {
             return s;
         }
     }
     if depth <= 0 {
-        return quiescence(game, ply);
+        return match leaves {
+            Leaves::Quiescence => quiescence(game, ply),
+            Leaves::Static => eval_model(game),
+        };
     }
     let moves = game.legal_moves();
     if moves.is_empty() {
@@ -70,7 +88,7 @@ fn minimax(game: &Game, depth: i32, ply: i32) -> i32 {
     }
     moves
         .iter()
-        .map(|m| -minimax(&child(game, m), depth - 1, ply + 1))
+        .map(|m| -minimax(&child(game, m), depth - 1, ply + 1, leaves))
         .max()
         .unwrap_or(-INFINITY)
 }
@@ -114,7 +132,7 @@ fn quiescence(game: &Game, ply: i32) -> i32 {
 }
 
 /// The core's exact search of the last game of `games` with the others as its history.
-fn core_score(games: &[Game], depth: u32) -> i32 {
+fn core_score(games: &[Game], depth: u32, leaves: Leaves) -> i32 {
     let root = core_position(games.last().unwrap());
     let history: Vec<u64> = games[..games.len() - 1]
         .iter()
@@ -124,58 +142,88 @@ fn core_score(games: &[Game], depth: u32) -> i32 {
         depth: Some(depth),
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(1).with_config(SearchConfig::exact());
+    let config = SearchConfig {
+        quiescence: matches!(leaves, Leaves::Quiescence),
+        ..SearchConfig::exact()
+    };
+    let mut searcher = Searcher::new(1).with_config(config);
     searcher
         .search(&root, &history, &limits, &Signals::new(), &mut |_| {})
         .value
 }
 
-fn agree(games: &[Game], depth: u32) -> Result<(), TestCaseError> {
+fn agree(games: &[Game], depth: u32, leaves: Leaves) -> Result<(), TestCaseError> {
     let root = games.last().unwrap();
     let expected = if root.has_legal_moves() {
-        minimax(root, depth as i32, 0)
+        minimax(root, depth as i32, 0, leaves)
     } else if root.is_check() {
         -MATE
     } else {
         0
     };
-    let got = core_score(games, depth);
+    let got = core_score(games, depth, leaves);
     prop_assert_eq!(
         got,
         expected,
-        "depth {} in {}",
+        "depth {} ({:?}) in {}",
         depth,
+        leaves,
         root.to_setup().to_fen()
     );
     Ok(())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Depths 1 and 2 on games from the start (their history included).
+    /// Depths 1 and 2 on games from the start (their history included), leaves evaluated
+    /// statically (a plain minimax of captures in a crowded middlegame is too large a tree).
     #[test]
-    fn exact_search_equals_model_minimax_shallow(
+    fn exact_search_equals_model_minimax_from_the_start(
         (start, choices) in starts_and_choices(false, 70),
         depth in 1u32..=2,
     ) {
         let games = random_play(&start, &choices);
-        agree(&games, depth)?;
+        agree(&games, depth, Leaves::Static)?;
+    }
+
+    /// Depths 1 and 2 with the quiescence search, on sparse random placements (at most
+    /// eight pieces) and a few random moves from them.
+    #[test]
+    fn exact_search_with_quiescence_equals_model_minimax(
+        setup in placements(),
+        choices in proptest::collection::vec(any::<usize>(), 0..6),
+        depth in 1u32..=2,
+    ) {
+        prop_assume!(piece_count(&setup) <= 8);
+        let start = Game::from_setup(&setup, CastlingMode::Standard).unwrap();
+        let games = random_play(&start, &choices);
+        agree(&games, depth, Leaves::Quiescence)?;
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(8))]
+    #![proptest_config(ProptestConfig::with_cases(6))]
 
-    /// Depth 3, on sparse random placements (the plain minimax's tree stays small).
+    /// Depth 3, with the quiescence search, on sparse random placements (at most six pieces).
     #[test]
-    fn exact_search_equals_model_minimax_depth_three(
+    fn exact_search_equals_model_minimax_at_depth_three(
         setup in placements(),
         choices in proptest::collection::vec(any::<usize>(), 0..6),
     ) {
+        prop_assume!(piece_count(&setup) <= 6);
         let start = Game::from_setup(&setup, CastlingMode::Standard).unwrap();
         let games = random_play(&start, &choices);
-        agree(&games, 3)?;
+        agree(&games, 3, Leaves::Quiescence)?;
+    }
+
+    /// Depth 3 on games from the start, leaves evaluated statically.
+    #[test]
+    fn exact_search_equals_model_minimax_at_depth_three_from_the_start(
+        (start, choices) in starts_and_choices(false, 40),
+    ) {
+        let games = random_play(&start, &choices);
+        agree(&games, 3, Leaves::Static)?;
     }
 }
 
@@ -196,7 +244,9 @@ fn exact_search_equals_model_minimax_with_a_repetition() {
         games.push(child(last, &m));
     }
     for depth in 1..=3 {
-        agree(&games, depth).unwrap();
-        assert_eq!(core_score(&games, depth), 0);
+        for leaves in [Leaves::Quiescence, Leaves::Static] {
+            agree(&games, depth, leaves).unwrap();
+            assert_eq!(core_score(&games, depth, leaves), 0);
+        }
     }
 }

@@ -66,6 +66,9 @@ pub struct SearchConfig {
     pub deeper_tt_cutoffs: bool,
     /// One more ply when in check.
     pub check_extension: bool,
+    /// The quiescence search at depth 0 (otherwise the static evaluation, even in check:
+    /// a mode for tests that want a small tree).
+    pub quiescence: bool,
 }
 
 impl SearchConfig {
@@ -80,11 +83,13 @@ impl SearchConfig {
             delta_pruning: true,
             deeper_tt_cutoffs: true,
             check_extension: true,
+            quiescence: true,
         }
     }
 
     /// Everything selective off: α-β, PVS, the transposition table (exact depths only), mate
-    /// distance pruning and move ordering stay, which keep the minimax value.
+    /// distance pruning and move ordering stay, which keep the minimax value; the quiescence
+    /// search stays too (without its delta and SEE pruning).
     #[must_use]
     pub const fn exact() -> SearchConfig {
         SearchConfig {
@@ -95,6 +100,7 @@ impl SearchConfig {
             delta_pruning: false,
             deeper_tt_cutoffs: false,
             check_extension: false,
+            quiescence: true,
         }
     }
 }
@@ -424,6 +430,9 @@ impl Searcher {
         let mut value = 0;
         let mut pv: Vec<Move> = Vec::new();
         for depth in 1..=max_depth {
+            if self.signals.is_stopped() {
+                break;
+            }
             let score = self.aspiration(root, depth as i32, value);
             if self.stopped {
                 // A partly searched iteration may still have improved on the best move.
@@ -461,7 +470,6 @@ impl Searcher {
         if pv.first() != best.as_ref() {
             pv = best.into_iter().collect();
         }
-        let _ = completed;
         self.result(best, value, completed, pv)
     }
 
@@ -628,6 +636,10 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
+            if !self.config.quiescence {
+                self.nodes += 1;
+                return evaluate(pos);
+            }
             return self.quiescence(pos, alpha, beta, ply);
         }
         if ply >= MAX_PLY {
