@@ -43,7 +43,7 @@ use super::eval::evaluate;
 use super::ordering::{
     history_bonus, is_quiet, pick, score_moves, score_noisy, History, Killers, ScoredMove,
 };
-use super::see::{captured_value, see};
+use super::see::{captured_value, see, SEE_VALUES};
 use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -893,10 +893,15 @@ impl Searcher {
             let m = pick(&mut list, i).mv;
             if !in_check && self.config.delta_pruning {
                 let promotes = matches!(m.kind, MoveKind::Promotion(_));
-                if !promotes && stand_pat + captured_value(pos, &m) + DELTA_MARGIN <= alpha {
+                let victim = captured_value(pos, &m);
+                if !promotes && stand_pat + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if see(pos, &m) < 0 {
+                // A capture by a piece worth no more than its victim cannot lose material.
+                let attacker = pos
+                    .role_at(m.from.index())
+                    .map_or(0, |r| SEE_VALUES[r.index()]);
+                if attacker > victim && see(pos, &m) < 0 {
                     continue;
                 }
             }
