@@ -25,7 +25,11 @@ fn text_output_has_the_line_in_san() {
     assert!(text.contains("score mate 2"), "{text}");
     assert!(text.contains("bestmove g3g6"), "{text}");
     assert!(text.contains("pv 1. Qg6"), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("pv 1. Qg6 ") && l.ends_with('#')), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("pv 1. Qg6 ") && l.ends_with('#')),
+        "{text}"
+    );
 }
 
 #[test]
@@ -59,7 +63,12 @@ fn positions_without_a_move_say_why() {
     let o = vdmchess(&["analyse", "--fen", mated, "--depth", "3"]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("no legal move: checkmate"));
-    let o = vdmchess(&["analyse", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "--json"]);
+    let o = vdmchess(&[
+        "analyse",
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["bestmove"].is_null());
     assert_eq!(v["score"]["cp"], 0);
@@ -69,14 +78,20 @@ fn positions_without_a_move_say_why() {
 fn bad_positions_exit_with_code_two() {
     for (fen, says) in [
         ("not a fen", "invalid fen"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
         // No black king.
         ("8/8/8/8/8/8/8/4K3 w - - 0 1", ""),
     ] {
         let o = vdmchess(&["analyse", "--fen", fen, "--depth", "2"]);
         assert_eq!(o.status.code(), Some(2), "{fen}");
         let err = String::from_utf8(o.stderr).unwrap();
-        assert!(err.starts_with("error: ") && err.contains(says), "{fen}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(says),
+            "{fen}: {err}"
+        );
     }
     // --depth and --movetime together are refused by the argument parser.
     let o = vdmchess(&["analyse", "--depth", "2", "--movetime", "10"]);

@@ -115,7 +115,11 @@ fn a_repetition_of_the_games_history_is_a_draw() {
     assert_eq!(uci(&r), "g1h1");
     assert_eq!(r.score, Score::Cp(0));
     let fresh = search_depth(game.position(), &[], 6);
-    assert!(matches!(fresh.score, Score::Cp(cp) if cp < -500), "{:?}", fresh.score);
+    assert!(
+        matches!(fresh.score, Score::Cp(cp) if cp < -500),
+        "{:?}",
+        fresh.score
+    );
 }
 
 /// The fifty-move rule inside the tree: with the clock at 99, any move that is not a capture
@@ -153,7 +157,12 @@ fn check_legal_at_tiny_limits(pos: &Position, nodes: u64) -> Result<(), TestCase
     // The principal variation is a line of legal moves.
     let mut line = *pos;
     for m in &r.pv {
-        prop_assert!(line.is_legal(m), "pv move {} in {}", m, line.to_setup().to_fen());
+        prop_assert!(
+            line.is_legal(m),
+            "pv move {} in {}",
+            m,
+            line.to_setup().to_fen()
+        );
         line.play_unchecked(m);
     }
     Ok(())

@@ -97,9 +97,7 @@ fn minimax(game: &Game, depth: i32, ply: i32, leaves: Leaves) -> i32 {
 fn noisy(game: &Game, m: &vdmchess::Move) -> bool {
     let capture = m.kind == MoveKind::EnPassant
         || (m.kind != MoveKind::Castle
-            && game
-                .piece_at(m.to)
-                .is_some_and(|p| p.color != game.turn()));
+            && game.piece_at(m.to).is_some_and(|p| p.color != game.turn()));
     match m.kind {
         MoveKind::Promotion(r) => r == Role::Queen,
         _ => capture,
@@ -231,8 +229,7 @@ proptest! {
 /// the game; the minimax and the search agree that it is a draw.
 #[test]
 fn exact_search_equals_model_minimax_with_a_repetition() {
-    let setup = vdmchess::notation::fen::parse_fen("q5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1")
-        .unwrap();
+    let setup = vdmchess::notation::fen::parse_fen("q5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
     let start = Game::from_setup(&setup, CastlingMode::Standard).unwrap();
     let mut games = vec![start];
     for text in ["g1h1", "a8b8", "h1g1", "b8a8"] {

@@ -118,9 +118,16 @@ fn game(fen: Option<&str>, moves: &[&str]) -> Chess {
 
 /// The move of a `bestmove` line, checked legal in `g`.
 fn assert_legal_bestmove(line: &str, g: &Chess) {
-    let text = line.split_whitespace().nth(1).expect("a move after bestmove");
+    let text = line
+        .split_whitespace()
+        .nth(1)
+        .expect("a move after bestmove");
     let m = UciMove::from_ascii(text.as_bytes()).expect("uci move text");
-    assert!(m.to_move(g).is_ok(), "{line} is not legal in {}", g.to_setup().to_fen());
+    assert!(
+        m.to_move(g).is_ok(),
+        "{line} is not legal in {}",
+        g.to_setup().to_fen()
+    );
 }
 
 #[test]
@@ -195,12 +202,17 @@ fn info_lines_carry_the_fields_guis_read() {
     e.send("position startpos");
     e.send("go depth 4");
     let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
-    let infos: Vec<_> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let infos: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert_eq!(infos.len(), 4, "{lines:?}");
     for (i, line) in infos.iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[2], (i + 1).to_string());
-        for field in ["seldepth", "score", "nodes", "nps", "hashfull", "time", "pv"] {
+        for field in [
+            "seldepth", "score", "nodes", "nps", "hashfull", "time", "pv",
+        ] {
             assert!(words.contains(&field), "{field} missing in {line}");
         }
     }
@@ -239,7 +251,10 @@ fn malformed_lines_do_not_kill_the_engine() {
     e.send("isready");
     let lines = e.until("readyok", |l| l == "readyok");
     // Every non-empty line that is not a command got an `info string` answer.
-    let answers = lines.iter().filter(|l| l.starts_with("info string")).count();
+    let answers = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .count();
     assert!(answers >= 15, "{lines:?}");
     // `joho isready`: unknown words before a command are skipped.
     e.send("joho isready");
@@ -285,7 +300,10 @@ fn no_legal_move_gives_bestmove_none() {
     e.send("go depth 5");
     let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
-    assert!(lines.iter().any(|l| l.contains("score mate 0")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 0")),
+        "{lines:?}"
+    );
     // Stalemate.
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go wtime 1000 btime 1000");
@@ -309,7 +327,10 @@ fn mate_in_two_is_announced() {
     e.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
     e.send("go mate 2");
     let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
-    assert!(lines.iter().any(|l| l.contains("score mate 2")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 2")),
+        "{lines:?}"
+    );
     assert!(lines.last().unwrap().starts_with("bestmove g3g6"));
     e.quit();
 }
@@ -391,7 +412,10 @@ fn chess960_castling_is_king_takes_rook() {
     e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
     e.send("isready");
     let lines = e.until("readyok", |l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
     e.send("setoption name UCI_Chess960 value false");
     e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1 e8d8");
     e.send("go depth 2");
@@ -419,7 +443,10 @@ fn options_are_accepted() {
     e.send("ucinewgame");
     e.send("isready");
     let lines = e.until("readyok", |l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
     e.send("position startpos");
     e.send("go depth 2");
     assert_legal_bestmove(&e.bestmove(), &game(None, &[]));

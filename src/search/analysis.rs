@@ -19,7 +19,7 @@ use crate::core::Chess;
 use crate::notation::fen::{parse_fen, ParseFenError};
 use crate::notation::san::SanPlus;
 use crate::rules::{Move, Rules};
-use crate::setup::{SetupError, Setup};
+use crate::setup::{Setup, SetupError};
 use crate::types::Color;
 
 use super::{Limits, SearchResult, Searcher, Signals};
@@ -88,16 +88,12 @@ impl Analysis {
 /// [`AnalyseError`] when the FEN cannot be read or is not a legal position.
 pub fn analyse(fen: &str, limits: &Limits, hash_mb: usize) -> Result<Analysis, AnalyseError> {
     let setup = parse_fen(fen).map_err(AnalyseError::Fen)?;
-    let game = Chess::from_setup(&setup, setup.castling_mode_hint())
-        .map_err(AnalyseError::Position)?;
+    let game =
+        Chess::from_setup(&setup, setup.castling_mode_hint()).map_err(AnalyseError::Position)?;
     let mut searcher = Searcher::new(hash_mb);
     let result = searcher.search(game.position(), &[], limits, &Signals::new(), &mut |_| {});
     let san = san_line(&game, &result.pv);
-    Ok(Analysis {
-        setup,
-        result,
-        san,
-    })
+    Ok(Analysis { setup, result, san })
 }
 
 /// The SAN of each move of `line` played in turn from `game` (stopping at a move that is not

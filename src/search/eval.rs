@@ -106,7 +106,13 @@ fn pieces(pos: &Position, color: Color, role: Role) -> Bitboard {
 #[must_use]
 pub fn material(pos: &Position) -> S {
     let mut s = S(0, 0);
-    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
         let n = pieces(pos, Color::White, role).count_ones() as i32
             - pieces(pos, Color::Black, role).count_ones() as i32;
         s += PIECE_VALUES[role.index()] * n;

@@ -176,7 +176,9 @@ pub fn score_moves(
             TT_MOVE
         } else {
             match m.kind {
-                MoveKind::Promotion(Role::Queen) => GOOD_CAPTURE + 8 * SEE_VALUES[4] + mvv_lva(pos, &m),
+                MoveKind::Promotion(Role::Queen) => {
+                    GOOD_CAPTURE + 8 * SEE_VALUES[4] + mvv_lva(pos, &m)
+                }
                 MoveKind::Promotion(_) => UNDER_PROMOTION,
                 _ if is_capture(pos, &m) => capture_score(pos, &m),
                 _ if Some(m) == killers[0] => KILLERS[0],
@@ -193,7 +195,9 @@ pub fn score_moves(
 #[inline]
 fn capture_score(pos: &Position, m: &Move) -> i32 {
     let victim = captured_value(pos, m);
-    let attacker = pos.role_at(m.from.index()).map_or(0, |r| SEE_VALUES[r.index()]);
+    let attacker = pos
+        .role_at(m.from.index())
+        .map_or(0, |r| SEE_VALUES[r.index()]);
     if attacker <= victim || see(pos, m) >= 0 {
         GOOD_CAPTURE + mvv_lva(pos, m)
     } else {
@@ -291,6 +295,8 @@ mod tests {
         let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let order = ordered(&p, None, [None; 2]);
         assert_eq!(order[0], "a7a8q");
-        assert!(order[order.len() - 3..].iter().all(|m| m.starts_with("a7a8")));
+        assert!(order[order.len() - 3..]
+            .iter()
+            .all(|m| m.starts_with("a7a8")));
     }
 }

@@ -755,8 +755,7 @@ impl Searcher {
                 if futile {
                     continue;
                 }
-                if self.config.futility && !pv_node && depth <= 7 && searched >= late_move_limit
-                {
+                if self.config.futility && !pv_node && depth <= 7 && searched >= late_move_limit {
                     continue;
                 }
             }

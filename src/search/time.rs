@@ -122,7 +122,14 @@ mod tests {
     #[test]
     fn never_more_than_a_share_of_what_is_left() {
         let o = DEFAULT_OVERHEAD;
-        for (ms, inc) in [(10_000, 100), (1_000, 10), (200, 10), (50, 10), (31, 0), (5, 0)] {
+        for (ms, inc) in [
+            (10_000, 100),
+            (1_000, 10),
+            (200, 10),
+            (50, 10),
+            (31, 0),
+            (5, 0),
+        ] {
             for movestogo in [None, Some(1), Some(2), Some(40)] {
                 let mut l = clock(ms, inc);
                 l.movestogo = movestogo;

@@ -129,7 +129,7 @@ impl TranspositionTable {
     /// The size in MB it was made with (rounded down).
     #[must_use]
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Forgets everything (a new game).
@@ -224,7 +224,7 @@ impl TranspositionTable {
     /// first thousand entries written by the current search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let mut used = 0;
+        let mut used = 0u32;
         let mut seen = 0;
         'outer: for b in &self.buckets {
             for e in &b.0 {
@@ -237,11 +237,7 @@ impl TranspositionTable {
                 }
             }
         }
-        if seen == 0 {
-            0
-        } else {
-            used * 1000 / seen
-        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
     }
 }
 

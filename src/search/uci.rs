@@ -203,7 +203,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             return true;
         };
         if start > 0 {
-            self.info(&format!("ignoring unknown words: {}", words[..start].join(" ")));
+            self.info(&format!(
+                "ignoring unknown words: {}",
+                words[..start].join(" ")
+            ));
         }
         let args = &words[start + 1..];
         match words[start] {
@@ -406,13 +409,14 @@ impl<W: Write + Send + 'static> Engine<W> {
             return self.perft(&args[1..]);
         }
         self.finish();
-        let (limits, ponder) = match parse_go(args) {
-            Ok(lp) => lp,
-            Err(e) => {
-                self.info(&e.message);
-                (e.limits, e.ponder)
-            }
-        };
+        let GoCommand {
+            limits,
+            ponder,
+            problems,
+        } = parse_go(args);
+        if !problems.is_empty() {
+            self.info(&problems.join("; "));
+        }
         let mode = self.game.castling_mode();
         let root = *self.game.position();
         if self.options.own_book && !ponder && !limits.infinite {
@@ -500,16 +504,17 @@ fn split_option(args: &[&str]) -> Result<(String, Option<String>), String> {
     Ok((name, value))
 }
 
-/// A `go` line that was partly malformed: the message, and the limits read from the rest.
+/// A `go` command read: its limits, whether it is `go ponder`, and what could not be read
+/// (the rest is used).
 #[derive(Debug)]
-struct GoError {
-    message: String,
+struct GoCommand {
     limits: Limits,
     ponder: bool,
+    problems: Vec<String>,
 }
 
 /// The limits of a `go` command, and whether it is `go ponder`.
-fn parse_go(args: &[&str]) -> Result<(Limits, bool), GoError> {
+fn parse_go(args: &[&str]) -> GoCommand {
     let mut limits = Limits::default();
     let mut ponder = false;
     let mut problems = Vec::new();
@@ -520,7 +525,14 @@ fn parse_go(args: &[&str]) -> Result<(Limits, bool), GoError> {
         let value = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
         let takes_value = matches!(
             word,
-            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
+            "wtime"
+                | "btime"
+                | "winc"
+                | "binc"
+                | "movestogo"
+                | "depth"
+                | "nodes"
+                | "mate"
                 | "movetime"
         );
         if takes_value {
@@ -557,14 +569,10 @@ fn parse_go(args: &[&str]) -> Result<(Limits, bool), GoError> {
         }
         i += 1;
     }
-    if problems.is_empty() {
-        Ok((limits, ponder))
-    } else {
-        Err(GoError {
-            message: problems.join("; "),
-            limits,
-            ponder,
-        })
+    GoCommand {
+        limits,
+        ponder,
+        problems,
     }
 }
 
@@ -622,17 +630,25 @@ mod tests {
 
     #[test]
     fn go_parameters_are_read() {
-        let (l, ponder) = parse_go(&[
-            "wtime", "1000", "btime", "-50", "winc", "10", "movestogo", "5", "ponder",
-        ])
-        .unwrap();
-        assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
-        assert_eq!(l.btime, Some(Duration::ZERO));
-        assert_eq!(l.movestogo, Some(5));
-        assert!(ponder);
-        let e = parse_go(&["depth", "x", "infinite"]).unwrap_err();
-        assert!(e.message.contains("depth"));
-        assert!(e.limits.infinite);
+        let go = parse_go(&[
+            "wtime",
+            "1000",
+            "btime",
+            "-50",
+            "winc",
+            "10",
+            "movestogo",
+            "5",
+            "ponder",
+        ]);
+        assert!(go.problems.is_empty());
+        assert_eq!(go.limits.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(go.limits.btime, Some(Duration::ZERO));
+        assert_eq!(go.limits.movestogo, Some(5));
+        assert!(go.ponder);
+        let go = parse_go(&["depth", "x", "infinite"]);
+        assert!(go.problems[0].contains("depth"));
+        assert!(go.limits.infinite);
     }
 
     #[test]
