@@ -80,6 +80,7 @@ pub mod oracle;
 pub mod render;
 pub mod rules;
 pub mod runner;
+pub mod search;
 pub mod setup;
 pub mod types;
 

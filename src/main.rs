@@ -1,5 +1,5 @@
-//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, `book`, and the oracle's
-//! `diff`, `fuzz` and `perftree`.
+//! The `vdmchess` command line: `perft`, `replay`, `show`, `explain`, `book`, the oracle's
+//! `diff`, `fuzz` and `perftree`, and the engine's `uci` and `analyse`.
 //!
 //! The arguments are declared here; each subcommand runs in its own module of `cli/`.
 //!
@@ -16,6 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod cli;
 
 use cli::{
+    analyse::{analyse_command, AnalyseArgs},
     book::{book_command, BookArgs},
     diff::diff_command,
     explain::explain_command,
@@ -24,6 +25,7 @@ use cli::{
     perftree::perftree_command,
     replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
+    uci::uci_command,
     PositionOptions, LENIENT_NEEDS_CORE,
 };
 use vdmchess::core::{Chess, Position};
@@ -272,6 +274,29 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the engine, speaking UCI on standard input and output (for GUIs and
+    /// python-chess's chess.engine).
+    Uci,
+    /// Search a position and print the best line in SAN, the score, the depth and the nodes.
+    Analyse {
+        /// The position; the start position by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many plies (iterations); 12 when neither --depth nor --movetime is given.
+        #[arg(long, short, conflicts_with = "movetime",
+              value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// The transposition table's size in MB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash: u64,
+        /// One JSON object: fen, bestmove, score ({"cp": N} or {"mate": N}), depth, seldepth,
+        /// nodes, nps, time_ms, pv_san, pv_uci.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -383,6 +408,20 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff_command(&args),
         Command::Fuzz(args) => fuzz_command(&args),
         Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
+        Command::Uci => uci_command(),
+        Command::Analyse {
+            fen,
+            depth,
+            movetime,
+            hash,
+            json,
+        } => analyse_command(&AnalyseArgs {
+            fen,
+            depth,
+            movetime,
+            hash: hash as usize,
+            json,
+        }),
     };
     match result {
         Ok(code) => code,

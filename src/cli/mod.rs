@@ -3,6 +3,7 @@
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, MaterialLimits, Setup};
 
+pub(crate) mod analyse;
 pub(crate) mod book;
 pub(crate) mod diff;
 pub(crate) mod explain;
@@ -12,6 +13,7 @@ pub(crate) mod perftree;
 pub(crate) mod progress;
 pub(crate) mod replay;
 pub(crate) mod show;
+pub(crate) mod uci;
 
 /// How a `--fen` argument is read: `--chess960` and `--lenient`.
 #[derive(Clone, Copy, Default)]

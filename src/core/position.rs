@@ -357,6 +357,39 @@ impl Position {
         self.apply(role, from, m.to.index(), m.kind);
     }
 
+    /// Passes the move (a *null move*, which the rules do not allow but a search uses to ask
+    /// "what if the opponent could move twice?"): the side to move changes, the en-passant
+    /// square goes and the key follows. The half-move clock restarts, as after a capture: no
+    /// legal play leads from a position before the pass to one after it, so they never count
+    /// as repetitions of each other.
+    ///
+    /// # Panics
+    ///
+    /// Does not panic, but leaves a position that breaks the rules when the side to move is in
+    /// check (the other side could then take the king): callers must not pass in check.
+    ///
+    /// ```
+    /// use vdmchess::core::Position;
+    /// let mut pos = Position::start();
+    /// pos.play_null();
+    /// assert_eq!(pos.turn(), vdmchess::Color::Black);
+    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
+    /// ```
+    #[inline]
+    pub fn play_null(&mut self) {
+        let mut hash = self.hash ^ WHITE_TO_MOVE;
+        if self.ep != NO_EP {
+            hash ^= ep_key(self.ep as usize % 8);
+            self.ep = NO_EP;
+        }
+        self.halfmoves = 0;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+        self.hash = hash;
+    }
+
     /// Plays the move of a piece of `role` from `from` to `to` (square indices) of `kind`.
     /// Castling is king-takes-own-rook: `to` is the rook's square.
     #[inline(always)]

@@ -1,0 +1,83 @@
+//! `vdmchess analyse`: search one position and print the best line in SAN, the score, the
+//! depth and the nodes ([`vdmchess::search::analysis`]).
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use serde_json::json;
+use vdmchess::search::analysis::analyse;
+use vdmchess::search::{Limits, Score};
+
+/// What `analyse` was asked.
+pub(crate) struct AnalyseArgs {
+    pub(crate) fen: Option<String>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: Option<u64>,
+    pub(crate) hash: usize,
+    pub(crate) json: bool,
+}
+
+/// The depth searched when neither `--depth` nor `--movetime` is given.
+pub(crate) const DEFAULT_DEPTH: u32 = 12;
+
+pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
+    let fen = args
+        .fen
+        .clone()
+        .unwrap_or_else(|| vdmchess::Setup::start().to_fen());
+    let limits = Limits {
+        depth: match (args.depth, args.movetime) {
+            (None, None) => Some(DEFAULT_DEPTH),
+            (d, _) => d,
+        },
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let a = analyse(&fen, &limits, args.hash).map_err(|e| e.to_string())?;
+    let r = &a.result;
+    let mode = a.setup.castling_mode_hint();
+    let best = r.best.map(|m| m.to_uci(mode));
+    let pv_uci: Vec<String> = r.pv.iter().map(|m| m.to_uci(mode)).collect();
+    let time_ms = r.time.as_millis() as u64;
+    let nps = r.nodes * 1000 / time_ms.max(1);
+    if args.json {
+        let score = match r.score {
+            Score::Cp(cp) => json!({ "cp": cp }),
+            Score::Mate(n) => json!({ "mate": n }),
+        };
+        let out = json!({
+            "fen": a.setup.to_fen(),
+            "bestmove": best,
+            "score": score,
+            "depth": r.depth,
+            "seldepth": r.seldepth,
+            "nodes": r.nodes,
+            "nps": nps,
+            "time_ms": time_ms,
+            "pv_san": a.san,
+            "pv_uci": pv_uci,
+        });
+        println!("{out}");
+    } else {
+        println!("fen: {}", a.setup.to_fen());
+        match best {
+            Some(b) => {
+                println!(
+                    "depth {} seldepth {} score {} nodes {} nps {} time {} ms",
+                    r.depth, r.seldepth, r.score, r.nodes, nps, time_ms
+                );
+                println!("bestmove {b}");
+                println!("pv {}", a.numbered_pv());
+            }
+            None => {
+                let why = if matches!(r.score, Score::Mate(_)) {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                };
+                println!("no legal move: {why}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,1049 @@
+//! The search: iterative deepening over a negamax principal-variation search.
+//!
+//! [`Searcher::search`] deepens one ply at a time, each iteration inside an *aspiration
+//! window* around the last score (widened when the score falls outside), reporting an
+//! [`Info`] after each completed iteration. Each node:
+//!
+//! 1. is a **draw** if the fifty-move rule applies (unless it is checkmate), neither side can
+//!    mate, or its position occurred before, on the search path or in the game's history
+//!    passed in (one earlier occurrence is enough inside the tree);
+//! 2. narrows the window to the **mate distance** (no mate found here can beat one found
+//!    nearer the root);
+//! 3. is **extended** one ply when in check;
+//! 4. hands over to the **quiescence search** at depth 0 (captures and queen promotions only,
+//!    with the static evaluation as a floor, *stand pat*; every evasion when in check);
+//! 5. takes a **transposition table** cutoff when a deep enough stored bound decides it;
+//! 6. tries **reverse futility** (the static evaluation beats beta by a margin at low depth)
+//!    and **null-move pruning** (passing still fails high: not in check, not when the side to
+//!    move has only pawns), then searches the moves in [`ordering`](super::ordering)'s order:
+//!    the first with the full window, the rest with a null window (PVS), quiet late moves
+//!    **reduced** (LMR, a logarithmic table) and at low depth **pruned** (futility, late-move
+//!    pruning), re-searched when they surprise.
+//!
+//! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
+//! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
+//! cutoffs from deeper searches) on or off: with all off ([`SearchConfig::exact`]) the search
+//! returns the exact minimax value of the tree the other steps define.
+//!
+//! The stop flag, the clock and the node limit are checked as the search goes (the clock
+//! every 2048 nodes). Stopped in the middle of an iteration, the search keeps the best move
+//! found so far, and before the first iteration ends that is the table's move or the first
+//! legal move: there is always a legal move to play when there is one.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::core::chess::repetition_key;
+use crate::core::Position;
+use crate::rules::{Move, MoveKind};
+use crate::types::{Role, Square};
+
+use super::eval::evaluate;
+use super::ordering::{
+    history_bonus, is_quiet, pick, score_moves, score_noisy, History, Killers, ScoredMove,
+};
+use super::see::{captured_value, see, SEE_VALUES};
+use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
+use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// Which selective parts of the search are on (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub late_move_reductions: bool,
+    /// Reverse futility, futility and late-move pruning.
+    pub futility: bool,
+    /// Aspiration windows around the last iteration's score.
+    pub aspiration: bool,
+    /// Delta and SEE pruning of captures in the quiescence search.
+    pub delta_pruning: bool,
+    /// Transposition table cutoffs from entries searched deeper than asked (otherwise only
+    /// from entries of exactly the asked depth, which keeps the minimax value).
+    pub deeper_tt_cutoffs: bool,
+    /// One more ply when in check.
+    pub check_extension: bool,
+    /// The quiescence search at depth 0 (otherwise the static evaluation, even in check:
+    /// a mode for tests that want a small tree).
+    pub quiescence: bool,
+}
+
+impl SearchConfig {
+    /// Everything on: the engine's configuration.
+    #[must_use]
+    pub const fn full() -> SearchConfig {
+        SearchConfig {
+            null_move: true,
+            late_move_reductions: true,
+            futility: true,
+            aspiration: true,
+            delta_pruning: true,
+            deeper_tt_cutoffs: true,
+            check_extension: true,
+            quiescence: true,
+        }
+    }
+
+    /// Everything selective off: α-β, PVS, the transposition table (exact depths only), mate
+    /// distance pruning and move ordering stay, which keep the minimax value; the quiescence
+    /// search stays too (without its delta and SEE pruning).
+    #[must_use]
+    pub const fn exact() -> SearchConfig {
+        SearchConfig {
+            null_move: false,
+            late_move_reductions: false,
+            futility: false,
+            aspiration: false,
+            delta_pruning: false,
+            deeper_tt_cutoffs: false,
+            check_extension: false,
+            quiescence: true,
+        }
+    }
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig::full()
+    }
+}
+
+/// What bounds a search, as UCI's `go` says it. Everything absent and `infinite` false means
+/// "until [`MAX_PLY`] or a stop".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations to complete at most.
+    pub depth: Option<u32>,
+    /// Nodes to search at most.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// White's clock.
+    pub wtime: Option<Duration>,
+    /// Black's clock.
+    pub btime: Option<Duration>,
+    /// White's increment per move.
+    pub winc: Option<Duration>,
+    /// Black's increment per move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until stopped (the clock is ignored).
+    pub infinite: bool,
+}
+
+/// A score as UCI reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated in that many).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of an internal score (see [`MATE`]).
+    ///
+    /// ```
+    /// use vdmchess::search::{Score, MATE};
+    /// assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+    /// assert_eq!(Score::from_internal(MATE - 5), Score::Mate(3));
+    /// assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
+    /// assert_eq!(Score::from_internal(37), Score::Cp(37));
+    /// ```
+    #[must_use]
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// UCI's `cp 37` or `mate -2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(v) => write!(f, "cp {v}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// How full the transposition table is, per mille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// The score of the last completed iteration (or of the root when it has no move:
+    /// mated or a draw).
+    pub score: Score,
+    /// The score in the internal scale (see [`MATE`]).
+    pub value: i32,
+    /// The last completed iteration (0 when none completed).
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+}
+
+/// The flags another thread uses to steer a running search: stop it, or tell it that the
+/// ponder move was played (its clock then starts).
+#[derive(Debug, Clone, Default)]
+pub struct Signals {
+    stop: Arc<AtomicBool>,
+    pondering: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Fresh signals: not stopped, not pondering.
+    #[must_use]
+    pub fn new() -> Signals {
+        Signals::default()
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was asked.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Sets whether the search is pondering (its time limits wait until this is false).
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Ordering::SeqCst);
+    }
+
+    /// Whether the search is pondering.
+    #[must_use]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}
+
+/// A move that is never played, filling unused slots of the PV table.
+const NO_MOVE: Move = Move::normal(Square::new_masked(0), Square::new_masked(0));
+
+/// Margin per ply of reverse futility pruning.
+const REVERSE_FUTILITY_MARGIN: i32 = 85;
+/// Futility: a quiet move is skipped when the static evaluation plus this base and this per
+/// ply cannot reach alpha.
+const FUTILITY_MARGIN: (i32, i32) = (90, 90);
+/// The quiescence search's delta margin.
+const DELTA_MARGIN: i32 = 200;
+/// The first aspiration window's half-width.
+const ASPIRATION_WINDOW: i32 = 25;
+
+/// The searcher: the transposition table and the move-ordering memory kept from search to
+/// search, and the scratch space of one search. No global state: each engine owns one.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: TranspositionTable,
+    history: History,
+    killers: Killers,
+    config: SearchConfig,
+    move_overhead: Duration,
+    lmr: Vec<[u8; 64]>,
+    // One search:
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    keys: Vec<u64>,
+    move_bufs: Vec<Vec<Move>>,
+    scored_bufs: Vec<Vec<ScoredMove>>,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+    signals: Signals,
+    was_pondering: bool,
+    root_best: Option<Move>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` megabytes and every search feature
+    /// on.
+    #[must_use]
+    pub fn new(hash_mb: usize) -> Searcher {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            history: History::default(),
+            killers: Killers::default(),
+            config: SearchConfig::full(),
+            move_overhead: DEFAULT_OVERHEAD,
+            lmr,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys: Vec::with_capacity(1024),
+            move_bufs: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            scored_bufs: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            pv: vec![NO_MOVE; (MAX_PLY + 2) * (MAX_PLY + 2)],
+            pv_len: vec![0; MAX_PLY + 2],
+            start: Instant::now(),
+            budget: Budget {
+                soft: None,
+                hard: None,
+            },
+            node_limit: None,
+            signals: Signals::new(),
+            was_pondering: false,
+            root_best: None,
+        }
+    }
+
+    /// The same searcher with `config`.
+    #[must_use]
+    pub fn with_config(mut self, config: SearchConfig) -> Searcher {
+        self.config = config;
+        self
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Sets the time kept back per move for what happens outside the search (UCI's `Move
+    /// Overhead`).
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.move_overhead = overhead;
+    }
+
+    /// Replaces the transposition table by a cleared one of `mb` megabytes.
+    pub fn resize_hash(&mut self, mb: usize) {
+        self.tt = TranspositionTable::new(mb);
+    }
+
+    /// The transposition table's size in MB.
+    #[must_use]
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learnt (a new game): the table, the history, the killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+        self.killers.clear();
+    }
+
+    /// Searches `root` within `limits`, calling `info` after each completed iteration.
+    ///
+    /// `history` holds the repetition keys ([`repetition_key`]) of the game's positions
+    /// *before* the root, oldest first ([`Chess::repetition_keys`](crate::core::Chess::repetition_keys)
+    /// without its last), so that repeating one of them is a draw inside the tree.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[u64],
+        limits: &Limits,
+        signals: &Signals,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.budget = allocate(limits, root.turn(), self.move_overhead);
+        self.node_limit = limits.nodes;
+        self.signals = signals.clone();
+        self.was_pondering = signals.is_pondering();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.keys.clear();
+        self.keys.extend_from_slice(history);
+        self.keys.push(repetition_key(root));
+        self.tt.new_search();
+        self.history.age();
+        self.killers.clear();
+
+        let mut root_moves = Vec::with_capacity(64);
+        root.legal_moves_into(&mut root_moves);
+        if root_moves.is_empty() {
+            let value = if root.is_check() { -MATE } else { 0 };
+            return self.result(None, value, 0, Vec::new());
+        }
+        let tt_move = self
+            .tt
+            .probe(root.hash())
+            .and_then(|h| h.mv)
+            .filter(|m| root_moves.contains(m));
+        self.root_best = Some(tt_move.unwrap_or(root_moves[0]));
+
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let mut completed = 0;
+        let mut value = 0;
+        let mut pv: Vec<Move> = Vec::new();
+        for depth in 1..=max_depth {
+            if self.signals.is_stopped() {
+                break;
+            }
+            let score = self.aspiration(root, depth as i32, value);
+            if self.stopped {
+                // A partly searched iteration may still have improved on the best move.
+                break;
+            }
+            completed = depth;
+            value = score;
+            pv = self.pv[..self.pv_len[0]].to_vec();
+            if let Some(&m) = pv.first() {
+                self.root_best = Some(m);
+            }
+            let elapsed = self.start.elapsed();
+            info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(value),
+                nodes: self.nodes,
+                nps: nps(self.nodes, elapsed),
+                hashfull: self.tt.hashfull(),
+                time: elapsed,
+                pv: pv.clone(),
+            });
+            if let Some(n) = limits.mate {
+                if let Score::Mate(m) = Score::from_internal(value) {
+                    if m > 0 && m as u32 <= n {
+                        break;
+                    }
+                }
+            }
+            if self.soft_limit_reached() {
+                break;
+            }
+        }
+        let best = self.root_best;
+        if pv.first() != best.as_ref() {
+            pv = best.into_iter().collect();
+        }
+        self.result(best, value, completed, pv)
+    }
+
+    fn result(&self, best: Option<Move>, value: i32, depth: u32, pv: Vec<Move>) -> SearchResult {
+        SearchResult {
+            best,
+            ponder: pv.get(1).copied(),
+            score: Score::from_internal(value),
+            value,
+            depth,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            pv,
+        }
+    }
+
+    /// One iteration inside an aspiration window around `previous`, widened until the score
+    /// falls inside.
+    fn aspiration(&mut self, root: &Position, depth: i32, previous: i32) -> i32 {
+        if !self.config.aspiration || depth < 5 || previous.abs() >= MATE_BOUND {
+            return self.negamax(root, depth, -INFINITY, INFINITY, 0, false);
+        }
+        let mut window = ASPIRATION_WINDOW;
+        let mut alpha = (previous - window).max(-INFINITY);
+        let mut beta = (previous + window).min(INFINITY);
+        loop {
+            let score = self.negamax(root, depth, alpha, beta, 0, false);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - window).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + window).min(INFINITY);
+            } else {
+                return score;
+            }
+            window += window / 2 + 10;
+            if window > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Whether the soft time limit says not to start another iteration.
+    fn soft_limit_reached(&mut self) -> bool {
+        if self.signals.is_pondering() {
+            return false;
+        }
+        self.update_ponder_clock();
+        self.budget
+            .soft
+            .is_some_and(|soft| self.start.elapsed() >= soft)
+    }
+
+    /// Once pondering ends (`ponderhit`), the clock starts from that moment.
+    fn update_ponder_clock(&mut self) {
+        if self.was_pondering && !self.signals.is_pondering() {
+            self.was_pondering = false;
+            self.start = Instant::now();
+        }
+    }
+
+    /// Whether the search must stop now: asked to, out of nodes, or past the hard limit.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+            return true;
+        }
+        if self.nodes & 2047 == 0 {
+            if self.signals.is_stopped() {
+                self.stopped = true;
+            } else if !self.signals.is_pondering() {
+                self.update_ponder_clock();
+                if self.budget.hard.is_some_and(|h| self.start.elapsed() >= h) {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether the position at the top of the key stack is drawn: fifty moves (the caller
+    /// has ruled out mate), insufficient material, or a repetition of an earlier position
+    /// reachable since the last irreversible move.
+    #[inline]
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
+            return true;
+        }
+        let n = self.keys.len();
+        let current = self.keys[n - 1];
+        let window = (pos.halfmoves() as usize).min(n - 1);
+        let mut back = 4;
+        while back <= window {
+            if self.keys[n - 1 - back] == current {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The fifty-move rule, insufficient material and repetition, with checkmate taking
+    /// precedence over the fifty-move rule: `Some(score)` when the node is decided.
+    #[inline]
+    fn draw_or_mate(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if pos.halfmoves() >= 100 && pos.is_check() && !pos.has_legal_moves() {
+            return Some(-MATE + ply as i32);
+        }
+        if self.is_draw(pos) {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let w = MAX_PLY + 2;
+        self.pv[ply * w + ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply * w + i] = self.pv[(ply + 1) * w + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The negamax principal-variation search (see the module docs).
+    #[allow(clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        after_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if ply > 0 {
+            if self.check_stop() {
+                return 0;
+            }
+            if let Some(score) = self.draw_or_mate(pos, ply) {
+                return score;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.is_check();
+        if in_check && self.config.check_extension {
+            depth += 1;
+        }
+        if depth <= 0 {
+            if !self.config.quiescence {
+                self.nodes += 1;
+                return evaluate(pos);
+            }
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply + 1);
+
+        let key = pos.hash();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            let deep_enough = if self.config.deeper_tt_cutoffs {
+                h.depth >= depth
+            } else {
+                h.depth == depth
+            };
+            if !pv_node && ply > 0 && deep_enough {
+                let score = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            match hit {
+                Some(h) if h.bound != Bound::None && h.eval != 0 => h.eval,
+                _ => evaluate(pos),
+            }
+        };
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far above beta at low depth, a quiet move will not fall below.
+            if self.config.futility
+                && depth <= 6
+                && beta.abs() < MATE_BOUND
+                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if self.config.null_move
+                && !after_null
+                && depth >= 3
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && has_pieces(pos)
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let mut child = *pos;
+                child.play_null();
+                self.keys.push(repetition_key(&child));
+                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut list = std::mem::take(&mut self.scored_bufs[ply]);
+        moves.clear();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            self.scored_bufs[ply] = list;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let tt_move = tt_move.filter(|m| moves.contains(m));
+        score_moves(
+            pos,
+            &moves,
+            tt_move,
+            self.killers.at(ply),
+            &self.history,
+            &mut list,
+        );
+        self.killers.clear_ply(ply + 1);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: [Move; 64] = [NO_MOVE; 64];
+        let mut n_quiets = 0usize;
+        let late_move_limit = 3 + (depth * depth) as usize;
+        let futile = self.config.futility
+            && !pv_node
+            && !in_check
+            && depth <= 4
+            && static_eval + FUTILITY_MARGIN.0 + FUTILITY_MARGIN.1 * depth <= alpha;
+
+        for i in 0..list.len() {
+            let m = pick(&mut list, i).mv;
+            let quiet = is_quiet(pos, &m);
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            let gives_check = child.is_check();
+
+            if quiet && !gives_check && searched > 0 && best > -MATE_BOUND && !in_check {
+                if futile {
+                    continue;
+                }
+                if self.config.futility && !pv_node && depth <= 7 && searched >= late_move_limit {
+                    continue;
+                }
+            }
+
+            self.keys.push(repetition_key(&child));
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false)
+            } else {
+                let mut r = 0;
+                if self.config.late_move_reductions
+                    && depth >= 3
+                    && searched >= 2
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    let killers = self.killers.at(ply);
+                    if killers.contains(&Some(m)) {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if ply == 0 {
+                        self.root_best = Some(m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.killers.record(ply, m);
+                            let bonus = history_bonus(depth);
+                            self.history.update(pos.turn(), &m, bonus);
+                            for q in &quiets_tried[..n_quiets] {
+                                self.history.update(pos.turn(), q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = m;
+                n_quiets += 1;
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.scored_bufs[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// The quiescence search: captures and queen promotions until the position is quiet,
+    /// the static evaluation as a floor; every legal move when in check.
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if ply > 0 && self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply + 1);
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        let in_check = pos.is_check();
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut list = std::mem::take(&mut self.scored_bufs[ply]);
+        moves.clear();
+        let mut best;
+        let stand_pat;
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                self.move_bufs[ply] = moves;
+                self.scored_bufs[ply] = list;
+                return -MATE + ply as i32;
+            }
+            stand_pat = -INFINITY;
+            best = -INFINITY;
+        } else {
+            stand_pat = evaluate(pos);
+            if stand_pat >= beta {
+                self.move_bufs[ply] = moves;
+                self.scored_bufs[ply] = list;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            noisy_moves(pos, &mut moves);
+        }
+        score_noisy(pos, &moves, &mut list);
+        for i in 0..list.len() {
+            let m = pick(&mut list, i).mv;
+            if !in_check && self.config.delta_pruning {
+                let promotes = matches!(m.kind, MoveKind::Promotion(_));
+                let victim = captured_value(pos, &m);
+                if !promotes && stand_pat + victim + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A capture by a piece worth no more than its victim cannot lose material.
+                let attacker = pos
+                    .role_at(m.from.index())
+                    .map_or(0, |r| SEE_VALUES[r.index()]);
+                if attacker > victim && see(pos, &m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            self.keys.push(repetition_key(&child));
+            let score = match self.draw_or_mate(&child, ply + 1) {
+                Some(s) => -s,
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.scored_bufs[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// Whether the side to move has a piece other than pawns and the king (null-move pruning is
+/// unsound in pawn endings, where passing would be an advantage: zugzwang).
+#[inline]
+fn has_pieces(pos: &Position) -> bool {
+    let ours = pos.color_bb(pos.turn());
+    ours & !(pos.role_bb(Role::Pawn) | pos.role_bb(Role::King)) != 0
+}
+
+/// The legal captures (en passant included) and queen promotions of `pos`, appended to
+/// `out`: what the quiescence search plays. Under-promotions are left out, captures included.
+pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn();
+    let them = pos.color_bb(us.other());
+    let mut to_mask = them;
+    if let Some(ep) = pos.pseudo_ep_square() {
+        to_mask |= ep.bit();
+    }
+    let promotion_rank = match us {
+        crate::types::Color::White => crate::core::bitboard::RANK_8,
+        crate::types::Color::Black => crate::core::bitboard::RANK_1,
+    };
+    let pawns = pos.color_bb(us) & pos.role_bb(Role::Pawn);
+    let from_seventh = match us {
+        crate::types::Color::White => pawns & crate::core::bitboard::RANK_7,
+        crate::types::Color::Black => pawns & crate::core::bitboard::RANK_2,
+    };
+    let start = out.len();
+    pos.legal_moves_masked_into(!0, to_mask, out);
+    // Captures may include capture-promotions of every kind: keep only queens.
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen) {
+            continue;
+        }
+        out[keep] = m;
+        keep += 1;
+    }
+    out.truncate(keep);
+    if from_seventh != 0 {
+        let before = out.len();
+        pos.legal_moves_masked_into(from_seventh, promotion_rank & !them, out);
+        let mut keep = before;
+        for i in before..out.len() {
+            let m = out[i];
+            if m.kind == MoveKind::Promotion(Role::Queen) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::parse_fen;
+    use crate::setup::CastlingMode;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(&parse_fen(fen).unwrap(), CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn noisy_moves_are_captures_and_queen_promotions() {
+        // White: e5xd6 en passant, b7-b8=Q, b7xa8=Q, Rh1xh7; not the quiet rook moves nor
+        // under-promotions.
+        let p = pos("r3k3/1P5p/8/3pP3/8/8/8/4K2R w K d6 0 1");
+        let mut out = Vec::new();
+        noisy_moves(&p, &mut out);
+        let mut ucis: Vec<String> = out
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard))
+            .collect();
+        ucis.sort();
+        assert_eq!(ucis, ["b7a8q", "b7b8q", "e5d6", "h1h7"]);
+    }
+
+    #[test]
+    fn a_repetition_since_the_last_irreversible_move_is_a_draw() {
+        let p = pos("r3k3/8/8/8/8/8/8/4K2R w - - 10 40");
+        let k = repetition_key(&p);
+        let mut s = Searcher::new(1);
+        s.keys = vec![k, 1, 2, 3, k];
+        assert_eq!(s.draw_or_mate(&p, 4), Some(0));
+        // Four plies back, but before the last capture or pawn move: not a repetition.
+        let q = pos("r3k3/8/8/8/8/8/8/4K2R w - - 3 40");
+        s.keys = vec![k, 1, 2, 3, k];
+        assert_eq!(s.draw_or_mate(&q, 4), None);
+        s.keys = vec![1, 2, 3, k];
+        assert_eq!(s.draw_or_mate(&p, 3), None);
+    }
+
+    #[test]
+    fn mate_beats_the_fifty_move_rule() {
+        // Black is mated with the half-move clock at 100: mate, not a draw.
+        let p = pos("k7/1Q6/1K6/8/8/8/8/8 b - - 100 80");
+        let mut s = Searcher::new(1);
+        s.keys = vec![repetition_key(&p)];
+        assert_eq!(s.draw_or_mate(&p, 3), Some(-MATE + 3));
+        let q = pos("k7/8/1K6/8/8/8/8/1Q6 b - - 100 80");
+        s.keys = vec![repetition_key(&q)];
+        assert_eq!(s.draw_or_mate(&q, 3), Some(0));
+    }
+}

@@ -1,0 +1,186 @@
+//! The search on chess facts: mates found with the right distance, mated and stalemated
+//! roots, a repetition scored as a draw, and a legal move at any limit in random positions.
+
+use proptest::prelude::*;
+use vdmchess::core::{Chess, Position};
+use vdmchess::model::arbitrary::{games_from_placements, games_from_start};
+use vdmchess::notation::fen::parse_fen;
+use vdmchess::notation::uci::UciMove;
+use vdmchess::search::{Limits, Score, SearchResult, Searcher, Signals};
+use vdmchess::{CastlingMode, Rules};
+
+fn position(fen: &str) -> Position {
+    let setup = parse_fen(fen).unwrap();
+    Position::from_setup(&setup, CastlingMode::Standard).unwrap()
+}
+
+fn search_depth(pos: &Position, history: &[u64], depth: u32) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    Searcher::new(16).search(pos, history, &limits, &Signals::new(), &mut |_| {})
+}
+
+fn uci(r: &SearchResult) -> String {
+    r.best.unwrap().to_uci(CastlingMode::Standard)
+}
+
+/// Mates in one, two and three (the positions of two and three are from Win at Chess, their
+/// distances confirmed by Stockfish), found with `score mate N`.
+#[test]
+fn mates_are_found_with_their_distance() {
+    let cases = [
+        // Scholar's mate: 4. Qxf7#.
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+            1,
+        ),
+        // Fool's mate: 2... Qh4#.
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+            "d8h4",
+            1,
+        ),
+        // WAC.001: 1. Qg6.
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "g3g6",
+            2,
+        ),
+        // WAC.005: 1... Qc4+.
+        (
+            "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+            "c6c4",
+            2,
+        ),
+        // WAC.057: 1. Rf8+.
+        (
+            "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+            "f3f8",
+            3,
+        ),
+        // WAC.172: 1... Qe1+.
+        (
+            "5r1k/p5pp/8/1P1pq3/P1p2nR1/Q7/5BPP/6K1 b - - 0 1",
+            "e5e1",
+            3,
+        ),
+    ];
+    for (fen, best, n) in cases {
+        let r = search_depth(&position(fen), &[], 2 * n + 1);
+        assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
+        assert_eq!(uci(&r), best, "{fen}");
+        assert_eq!(r.pv.len(), (2 * n - 1) as usize, "{fen}: pv {:?}", r.pv);
+    }
+}
+
+/// The side to move that will be mated sees `mate -N`.
+#[test]
+fn being_mated_is_a_negative_mate() {
+    // WAC.001 after 1. Qg6: 1... fxg6 2. Nf7# or 1... Kg8 2. Qxg7# and so on.
+    let fen = "2rr3k/pp3pp1/1nnqbNQp/3pN3/2pP4/2P5/PPB4P/R4RK1 b - - 1 1";
+    let r = search_depth(&position(fen), &[], 4);
+    assert_eq!(r.score, Score::Mate(-1));
+}
+
+#[test]
+fn mated_and_stalemated_roots_have_no_move() {
+    let mated = position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let r = search_depth(&mated, &[], 5);
+    assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+    let stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let r = search_depth(&stalemate, &[], 5);
+    assert_eq!((r.best, r.score), (None, Score::Cp(0)));
+}
+
+/// Down a queen, White can repeat a position of the game's history: the search scores the
+/// repetition as a draw and takes it; without the history the same position is lost.
+#[test]
+fn a_repetition_of_the_games_history_is_a_draw() {
+    let start = "q5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
+    let setup = parse_fen(start).unwrap();
+    let mut game = Chess::from_setup(&setup, CastlingMode::Standard).unwrap();
+    for text in ["g1h1", "a8b8", "h1g1", "b8a8"] {
+        let m = UciMove::from_ascii(text.as_bytes())
+            .unwrap()
+            .to_move(&game)
+            .unwrap();
+        game.play_unchecked(&m);
+    }
+    let keys = game.repetition_keys();
+    let history = &keys[..keys.len() - 1];
+    let r = search_depth(game.position(), history, 6);
+    assert_eq!(uci(&r), "g1h1");
+    assert_eq!(r.score, Score::Cp(0));
+    let fresh = search_depth(game.position(), &[], 6);
+    assert!(
+        matches!(fresh.score, Score::Cp(cp) if cp < -500),
+        "{:?}",
+        fresh.score
+    );
+}
+
+/// The fifty-move rule inside the tree: with the clock at 99, any move that is not a capture
+/// or a pawn move draws, so the side that is lost takes one.
+#[test]
+fn the_fifty_move_rule_draws_inside_the_tree() {
+    let r = search_depth(&position("q5k1/8/8/8/8/8/8/6K1 w - - 99 80"), &[], 4);
+    assert_eq!(r.score, Score::Cp(0));
+}
+
+/// A stop asked before the search starts still leaves a legal move.
+#[test]
+fn stopped_before_the_first_iteration_there_is_still_a_move() {
+    let pos = position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    let signals = Signals::new();
+    signals.stop();
+    let r = Searcher::new(1).search(&pos, &[], &Limits::default(), &signals, &mut |_| {});
+    let m = r.best.expect("a move");
+    assert!(pos.is_legal(&m));
+    assert_eq!(r.depth, 0);
+}
+
+/// The move returned at tiny node limits is legal, and there is one exactly when the
+/// position has a legal move.
+fn check_legal_at_tiny_limits(pos: &Position, nodes: u64) -> Result<(), TestCaseError> {
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let r = Searcher::new(1).search(pos, &[], &limits, &Signals::new(), &mut |_| {});
+    prop_assert_eq!(r.best.is_some(), pos.has_legal_moves());
+    if let Some(m) = r.best {
+        prop_assert!(pos.is_legal(&m), "{} in {}", m, pos.to_setup().to_fen());
+    }
+    // The principal variation is a line of legal moves.
+    let mut line = *pos;
+    for m in &r.pv {
+        prop_assert!(
+            line.is_legal(m),
+            "pv move {} in {}",
+            m,
+            line.to_setup().to_fen()
+        );
+        line.play_unchecked(m);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn legal_move_at_tiny_limits_from_the_start(game in games_from_start(80), nodes in 1u64..400) {
+        let pos = Position::from_setup(&game.to_setup(), CastlingMode::Standard).unwrap();
+        check_legal_at_tiny_limits(&pos, nodes)?;
+    }
+
+    #[test]
+    fn legal_move_at_tiny_limits_from_placements(games in games_from_placements(6), nodes in 1u64..400) {
+        let game = games.last().unwrap();
+        let pos = Position::from_setup(&game.to_setup(), CastlingMode::Standard).unwrap();
+        check_legal_at_tiny_limits(&pos, nodes)?;
+    }
+}
