@@ -55,7 +55,6 @@ LICHESS=$WORK/lichess.pgn
 
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "vdmchess $(git rev-parse --short HEAD); peer: $PEER_VERSIONS"
-newest_note "$WORK/peer" pgn-reader shakmaty
 
 # Each peer crate's version in use and, when crates.io has a newer one, that one and the Rust
 # it needs (Cargo's resolver picks the newest release whose rust-version the installed Rust
@@ -74,6 +73,8 @@ newest_note() { # DIR CRATE...
     fi
   done
 }
+
+newest_note "$WORK/peer" pgn-reader shakmaty
 
 # "WALL USER" seconds of one whole-process run of "$@".
 seconds() {
