@@ -6,8 +6,8 @@ default); it is solved when the `bestmove` is one of the `bm` moves and none of 
 moves. The engine's table is cleared between positions (`ucinewgame`), so each position is
 searched from nothing.
 
-Usage: python3 scripts/wac.py [--suite wac|ecm|FILE.epd] [--movetime MS] [--engine CMD]
-                              [--hash MB] [--first N] [--failures]
+Usage: python3 scripts/wac.py [--suite wac|ecm|FILE.epd] [--movetime MS | --nodes N]
+                              [--engine CMD] [--hash MB] [--first N] [--failures]
 (after `cargo build --release`; the suites are spec/conformance/tactics/{wac,ecm}.epd).
 Prints the load average before and after, solved/total, and with --failures each position
 missed with the move played.
@@ -36,6 +36,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--suite", default="wac")
     ap.add_argument("--movetime", type=int, default=1000, help="milliseconds per position")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="search this many nodes instead of --movetime (comparisons that the machine's load does not disturb)")
     ap.add_argument("--engine", default=VDMCHESS + " uci", help="engine command line")
     ap.add_argument("--hash", type=int, default=64, help="Hash in MB")
     ap.add_argument("--first", type=int, default=0, help="only the first N positions")
@@ -54,7 +56,8 @@ def main():
         board, ops = chess.Board.from_epd(line)
         best, avoid = ops.get("bm", []), ops.get("am", [])
         engine.protocol.send_line("ucinewgame")
-        result = engine.play(board, chess.engine.Limit(time=args.movetime / 1000), info=chess.engine.INFO_ALL)
+        limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.movetime / 1000)
+        result = engine.play(board, limit)
         move = result.move
         ok = move is not None and (not best or move in best) and move not in avoid
         if ok:
@@ -66,7 +69,8 @@ def main():
             print(f"{i:4d}/{len(lines)}: {solved} solved ({time.time() - start:.0f} s)", flush=True)
     engine.quit()
     print(f"load average after: {os.getloadavg()}")
-    print(f"{args.suite}: {solved}/{len(lines)} solved at {args.movetime} ms a position")
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+    print(f"{args.suite}: {solved}/{len(lines)} solved at {budget} a position")
     if args.failures:
         for ident, played, bm, am in missed:
             print(f"  missed {ident}: played {played}, bm {' '.join(bm)}" + (f", am {' '.join(am)}" if am else ""))

@@ -261,6 +261,27 @@ impl Signals {
     }
 }
 
+/// How the search came to a node, and whether the side to move is in check there (known to
+/// the caller, which has asked to order and prune its moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Came {
+    /// The root; in check or not.
+    Root(bool),
+    /// A move; the side to move is in check or not.
+    Move(bool),
+    /// A null move (never in check: passing is only tried out of check).
+    Null,
+}
+
+impl Came {
+    fn in_check(self) -> bool {
+        match self {
+            Came::Root(c) | Came::Move(c) => c,
+            Came::Null => false,
+        }
+    }
+}
+
 /// A move that is never played, filling unused slots of the PV table.
 const NO_MOVE: Move = Move::normal(Square::new_masked(0), Square::new_masked(0));
 
@@ -491,13 +512,20 @@ impl Searcher {
     /// falls inside.
     fn aspiration(&mut self, root: &Position, depth: i32, previous: i32) -> i32 {
         if !self.config.aspiration || depth < 5 || previous.abs() >= MATE_BOUND {
-            return self.negamax(root, depth, -INFINITY, INFINITY, 0, false);
+            return self.negamax(
+                root,
+                depth,
+                -INFINITY,
+                INFINITY,
+                0,
+                Came::Root(root.is_check()),
+            );
         }
         let mut window = ASPIRATION_WINDOW;
         let mut alpha = (previous - window).max(-INFINITY);
         let mut beta = (previous + window).min(INFINITY);
         loop {
-            let score = self.negamax(root, depth, alpha, beta, 0, false);
+            let score = self.negamax(root, depth, alpha, beta, 0, Came::Root(root.is_check()));
             if self.stopped {
                 return score;
             }
@@ -614,7 +642,7 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        after_null: bool,
+        came: Came,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
@@ -631,7 +659,8 @@ impl Searcher {
                 return alpha;
             }
         }
-        let in_check = pos.is_check();
+        let in_check = came.in_check();
+        let after_null = came == Came::Null;
         if in_check && self.config.check_extension {
             depth += 1;
         }
@@ -640,7 +669,7 @@ impl Searcher {
                 self.nodes += 1;
                 return evaluate(pos);
             }
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, in_check);
         }
         if ply >= MAX_PLY {
             return evaluate(pos);
@@ -700,7 +729,8 @@ impl Searcher {
                 let mut child = *pos;
                 child.play_null();
                 self.keys.push(repetition_key(&child));
-                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+                let score =
+                    -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, Came::Null);
                 self.keys.pop();
                 if self.stopped {
                     return 0;
@@ -714,22 +744,13 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut list = std::mem::take(&mut self.scored_bufs[ply]);
         moves.clear();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.move_bufs[ply] = moves;
-            self.scored_bufs[ply] = list;
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        let tt_move = tt_move.filter(|m| moves.contains(m));
-        score_moves(
-            pos,
-            &moves,
-            tt_move,
-            self.killers.at(ply),
-            &self.history,
-            &mut list,
-        );
+        list.clear();
         self.killers.clear_ply(ply + 1);
+        // The stored move is tried before the others are generated: when it cuts off, as it
+        // mostly does, generating and ordering the rest is saved.
+        let mut stored_first = tt_move.filter(|m| pos.is_legal(m));
+        let mut generated = false;
+        let mut next = 0;
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -744,12 +765,43 @@ impl Searcher {
             && depth <= 4
             && static_eval + FUTILITY_MARGIN.0 + FUTILITY_MARGIN.1 * depth <= alpha;
 
-        for i in 0..list.len() {
-            let m = pick(&mut list, i).mv;
+        loop {
+            let m = if let Some(m) = stored_first.take() {
+                m
+            } else {
+                if !generated {
+                    generated = true;
+                    pos.legal_moves_into(&mut moves);
+                    if moves.is_empty() {
+                        self.move_bufs[ply] = moves;
+                        self.scored_bufs[ply] = list;
+                        return if in_check { -MATE + ply as i32 } else { 0 };
+                    }
+                    score_moves(
+                        pos,
+                        &moves,
+                        None,
+                        self.killers.at(ply),
+                        &self.history,
+                        &mut list,
+                    );
+                    if let Some(t) = tt_move {
+                        if let Some(k) = list.iter().position(|sm| sm.mv == t) {
+                            list.remove(k);
+                        }
+                    }
+                }
+                if next >= list.len() {
+                    break;
+                }
+                next += 1;
+                pick(&mut list, next - 1).mv
+            };
             let quiet = is_quiet(pos, &m);
             let mut child = *pos;
             child.play_unchecked(&m);
             let gives_check = child.is_check();
+            let came = Came::Move(gives_check);
 
             if quiet && !gives_check && searched > 0 && best > -MATE_BOUND && !in_check {
                 if futile {
@@ -763,7 +815,7 @@ impl Searcher {
             self.keys.push(repetition_key(&child));
             let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false)
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
             } else {
                 let mut r = 0;
                 if self.config.late_move_reductions
@@ -783,13 +835,12 @@ impl Searcher {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s =
-                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, came);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, came);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came);
                 }
                 s
             };
@@ -851,7 +902,14 @@ impl Searcher {
 
     /// The quiescence search: captures and queen promotions until the position is quiet,
     /// the static evaluation as a floor; every legal move when in check.
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if ply > 0 && self.check_stop() {
             return 0;
@@ -861,7 +919,6 @@ impl Searcher {
         if ply >= MAX_PLY {
             return evaluate(pos);
         }
-        let in_check = pos.is_check();
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut list = std::mem::take(&mut self.scored_bufs[ply]);
         moves.clear();
@@ -909,7 +966,7 @@ impl Searcher {
             self.keys.push(repetition_key(&child));
             let score = match self.draw_or_mate(&child, ply + 1) {
                 Some(s) => -s,
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, child.is_check()),
             };
             self.keys.pop();
             if self.stopped {
