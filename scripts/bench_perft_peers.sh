@@ -4,8 +4,9 @@
 #
 # It builds one small program OUTSIDE the repository (default /tmp/peers) that depends on the
 # three crates from crates.io (the newest releases of chess 3, cozy-chess 0.3 and shakmaty 0.30
-# that build with the installed Rust: edition 2024 makes Cargo's resolver pick them; the
-# versions used are printed, with any newer release on crates.io and the Rust it needs) and
+# that build with the installed Rust: scripts/newest_releases.sh takes a release that declares
+# a newer Rust when it builds; the versions used are printed, with any newer release that did
+# not build) and
 # on this repository by path, so every library is compiled the same way (release, thin LTO,
 # one codegen unit, portable x86-64: no target-cpu=native). Each run is a whole process
 # (start-up included). The libraries take turns run by run, and the script prints, from the
@@ -22,23 +23,8 @@ REPO="$(cd "$(dirname "$0")/.." && pwd)"
 PEERS="${PEERS_DIR:-/tmp/peers}"
 STOCKFISH="${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}"
 
-# Each peer crate's version in use and, when crates.io has a newer one, that one and the Rust
-# it needs (Cargo's resolver picks the newest release whose rust-version the installed Rust
-# meets; `cargo info` asks crates.io).
-newest_note() { # DIR CRATE...
-  local dir=$1 c line latest needs
-  shift
-  for c in "$@"; do
-    line=$(cd "$dir" && cargo info --quiet "$c" 2>/dev/null | awk '/^version:/ {sub(/^version: /, ""); print}')
-    latest=$(echo "$line" | sed -n 's/.*(latest \(.*\))/\1/p')
-    if [ -n "$latest" ]; then
-      needs=$(cd "$dir" && cargo info --quiet "$c@$latest" 2>/dev/null | awk '/^rust-version:/ {print $2}')
-      echo "  $c ${line%% *} (crates.io has $latest, which needs Rust ${needs:-?}; installed $(rustc --version | cut -d' ' -f2))"
-    else
-      echo "  $c ${line:-?} (the newest on crates.io)"
-    fi
-  done
-}
+# build_newest, newest_note: the newest peer releases that build, and which they are.
+source "$REPO/scripts/newest_releases.sh"
 
 mkdir -p "$PEERS/src"
 cat > "$PEERS/Cargo.toml" <<TOML
@@ -108,7 +94,7 @@ fn main() {
     println!("{nodes}");
 }
 RUST
-(cd "$PEERS" && cargo update --quiet && cargo build --release --quiet)
+build_newest "$PEERS" chess cozy-chess shakmaty
 BIN="$PEERS/target/release/peers"
 echo "peers: $(cd "$PEERS" && cargo tree --depth 1 -e normal --prefix none | grep -E '^(chess|cozy-chess|shakmaty) ' | cut -d' ' -f1,2 | tr '\n' ' ')"
 newest_note "$PEERS" chess cozy-chess shakmaty

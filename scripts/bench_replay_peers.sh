@@ -13,8 +13,9 @@
 #
 # Public tools only: the peer is built from crates.io in $WORK (outside the repository) from
 # scripts/peers/replay_pgn_reader.rs: the newest pgn-reader 0.29 and shakmaty 0.30 that build
-# with the installed Rust (edition 2024 makes Cargo's resolver pick them; the versions used are
-# printed, with any newer release on crates.io and the Rust it needs), release profile with
+# with the installed Rust (scripts/newest_releases.sh: a release that declares a newer Rust is
+# taken when it builds; the versions used are printed, with any newer release that did not
+# build), release profile with
 # thin LTO and one codegen unit like vdmchess's, portable (no target-cpu=native).
 # python-chess from PyPI (`pip install chess`), if installed.
 #
@@ -43,7 +44,9 @@ lto = "thin"
 codegen-units = 1
 EOF
 cp scripts/peers/replay_pgn_reader.rs "$WORK/peer/src/main.rs"
-(cd "$WORK/peer" && cargo update --quiet && cargo build --release --quiet)
+# build_newest, newest_note: the newest peer releases that build, and which they are.
+source scripts/newest_releases.sh
+build_newest "$WORK/peer" pgn-reader shakmaty
 PEER=$WORK/peer/target/release/peer-replay
 PEER_VERSIONS=$(cd "$WORK/peer" && cargo tree --depth 1 -e normal --prefix none |
   grep -E '^(pgn-reader|shakmaty) ' | cut -d' ' -f1,2 | tr '\n' ' ')
@@ -56,23 +59,6 @@ LICHESS=$WORK/lichess.pgn
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "vdmchess $(git rev-parse --short HEAD); peer: $PEER_VERSIONS"
 
-# Each peer crate's version in use and, when crates.io has a newer one, that one and the Rust
-# it needs (Cargo's resolver picks the newest release whose rust-version the installed Rust
-# meets; `cargo info` asks crates.io).
-newest_note() { # DIR CRATE...
-  local dir=$1 c line latest needs
-  shift
-  for c in "$@"; do
-    line=$(cd "$dir" && cargo info --quiet "$c" 2>/dev/null | awk '/^version:/ {sub(/^version: /, ""); print}')
-    latest=$(echo "$line" | sed -n 's/.*(latest \(.*\))/\1/p')
-    if [ -n "$latest" ]; then
-      needs=$(cd "$dir" && cargo info --quiet "$c@$latest" 2>/dev/null | awk '/^rust-version:/ {print $2}')
-      echo "  $c ${line%% *} (crates.io has $latest, which needs Rust ${needs:-?}; installed $(rustc --version | cut -d' ' -f2))"
-    else
-      echo "  $c ${line:-?} (the newest on crates.io)"
-    fi
-  done
-}
 
 newest_note "$WORK/peer" pgn-reader shakmaty
 

@@ -83,21 +83,23 @@ fn shuffle(games: &mut Vec<Game>, rounds: usize) {
     }
 }
 
+/// The six piece types, in the model's order.
+const PIECE_TYPES: [PieceType; 6] = [
+    PieceType::Pawn,
+    PieceType::Knight,
+    PieceType::Bishop,
+    PieceType::Rook,
+    PieceType::Queen,
+    PieceType::King,
+];
+
 /// Every move a test may ask about on `b`: each piece of either colour to each square, as
 /// itself and as each other type (promotions, and moves no rule allows).
 fn all_moves(b: &Board) -> Vec<Move> {
-    let types = [
-        PieceType::Pawn,
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-        PieceType::King,
-    ];
     let mut out = Vec::new();
     for &p in b.state().pieces() {
         for c in Coordinate::all() {
-            for t in types {
+            for t in PIECE_TYPES {
                 if let Ok(m) = Move::new(p, Piece::new(t, c, p.colour)) {
                     out.push(m);
                 }
@@ -326,19 +328,11 @@ proptest! {
     fn inv_board_state_in_order_is_inv_board_state(
         raw in prop::collection::vec((0usize..6, 0i32..3, 0i32..3, any::<bool>()), 0..8)
     ) {
-        let types = [
-            PieceType::Pawn,
-            PieceType::Knight,
-            PieceType::Bishop,
-            PieceType::Rook,
-            PieceType::Queen,
-            PieceType::King,
-        ];
         let s: Set<Piece> = raw
             .into_iter()
             .filter_map(|(t, x, y, white)| {
                 let colour = if white { Colour::White } else { Colour::Black };
-                Some(Piece::new(types[t], Coordinate::new(x + 1, y + 3).ok()?, colour))
+                Some(Piece::new(PIECE_TYPES[t], Coordinate::new(x + 1, y + 3).ok()?, colour))
             })
             .collect();
         prop_assert_eq!(inv_board_state_in_order(&s), board::inv_board_state(&s));
