@@ -23,7 +23,6 @@ Usage: python3 scripts/bench_nps.py [--positions 20] [--movetime 2000] [--seed 7
 """
 
 import argparse
-import glob
 import json
 import os
 import random
@@ -36,6 +35,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from master_games import master_games
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VDMCHESS = os.path.join(ROOT, "target", "release", "vdmchess")
 STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
@@ -44,15 +45,10 @@ STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
 def middlegames(count, seed):
     """`count` middlegame FENs from the bundled master games."""
     games = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "spec", "conformance", "games", "*.pgn"))):
-        with open(path, encoding="utf-8", errors="replace") as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                moves = list(game.mainline_moves())
-                if len(moves) >= 50:
-                    games.append(moves)
+    for game in master_games():
+        moves = list(game.mainline_moves())
+        if len(moves) >= 50:
+            games.append(moves)
     rng = random.Random(seed)
     rng.shuffle(games)
     out = []

@@ -24,8 +24,6 @@ Usage: python3 scripts/match.py [--games 100] [--elo 2000] [--tc 10+0.1] [--conc
 """
 
 import argparse
-import glob
-import io
 import math
 import os
 import random
@@ -40,6 +38,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from master_games import master_games
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VDMCHESS = os.path.join(ROOT, "target", "release", "vdmchess")
 STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
@@ -48,21 +48,14 @@ STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
 def openings(plies, count, seed):
     """`count` distinct move lists of `plies` moves from the master games."""
     seen, out = set(), []
-    for path in sorted(glob.glob(os.path.join(ROOT, "spec", "conformance", "games", "*.pgn"))):
-        with open(path, encoding="utf-8", errors="replace") as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                if game.headers.get("FEN") or game.headers.get("Variant"):
-                    continue
-                moves = list(game.mainline_moves())[:plies]
-                if len(moves) < plies:
-                    continue
-                key = tuple(m.uci() for m in moves)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(moves)
+    for game in master_games():
+        moves = list(game.mainline_moves())[:plies]
+        if len(moves) < plies:
+            continue
+        key = tuple(m.uci() for m in moves)
+        if key not in seen:
+            seen.add(key)
+            out.append(moves)
     rng = random.Random(seed)
     rng.shuffle(out)
     if len(out) < count:
@@ -132,7 +125,7 @@ def play_game(opening, vdm_white, args):
 
 def elo(p):
     p = min(max(p, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / p - 1)
+    return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: no "-0" at an even score
 
 
 def main():
@@ -186,7 +179,10 @@ def main():
     forfeits = sum(1 for r in results if r[2].startswith("time forfeit vdmchess"))
     print(f"load average after: {os.getloadavg()}")
     print(f"result: +{wins} ={draws} -{losses}, score {sum(scores)}/{n} = {100 * p:.1f}%")
-    print(f"elo difference: {elo(p):+.0f} (95% interval {elo(lo):+.0f} .. {elo(hi):+.0f})")
+    if var > 0:
+        print(f"elo difference: {elo(p):+.0f} (95% interval {elo(lo):+.0f} .. {elo(hi):+.0f})")
+    else:
+        print(f"elo difference: {elo(p):+.0f} (no interval: every game scored the same)")
     print(f"vdmchess losses on time: {forfeits}")
     if args.pgn:
         with open(args.pgn, "w") as f:

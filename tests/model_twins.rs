@@ -83,23 +83,13 @@ fn shuffle(games: &mut Vec<Game>, rounds: usize) {
     }
 }
 
-/// The six piece types, in the model's order.
-const PIECE_TYPES: [PieceType; 6] = [
-    PieceType::Pawn,
-    PieceType::Knight,
-    PieceType::Bishop,
-    PieceType::Rook,
-    PieceType::Queen,
-    PieceType::King,
-];
-
 /// Every move a test may ask about on `b`: each piece of either colour to each square, as
 /// itself and as each other type (promotions, and moves no rule allows).
 fn all_moves(b: &Board) -> Vec<Move> {
     let mut out = Vec::new();
     for &p in b.state().pieces() {
         for c in Coordinate::all() {
-            for t in PIECE_TYPES {
+            for t in PieceType::ALL {
                 if let Ok(m) = Move::new(p, Piece::new(t, c, p.colour)) {
                     out.push(m);
                 }
@@ -332,7 +322,7 @@ proptest! {
             .into_iter()
             .filter_map(|(t, x, y, white)| {
                 let colour = if white { Colour::White } else { Colour::Black };
-                Some(Piece::new(PIECE_TYPES[t], Coordinate::new(x + 1, y + 3).ok()?, colour))
+                Some(Piece::new(PieceType::ALL[t], Coordinate::new(x + 1, y + 3).ok()?, colour))
             })
             .collect();
         prop_assert_eq!(inv_board_state_in_order(&s), board::inv_board_state(&s));

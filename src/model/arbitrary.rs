@@ -50,15 +50,7 @@ mod qc {
 
     impl Arbitrary for PieceType {
         fn arbitrary(g: &mut Gen) -> PieceType {
-            *g.choose(&[
-                PieceType::Pawn,
-                PieceType::Knight,
-                PieceType::Bishop,
-                PieceType::Rook,
-                PieceType::Queen,
-                PieceType::King,
-            ])
-            .unwrap_or(&PieceType::Pawn)
+            *g.choose(&PieceType::ALL).unwrap_or(&PieceType::Pawn)
         }
     }
 

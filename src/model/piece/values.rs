@@ -27,6 +27,24 @@ pub enum PieceType {
     King,
 }
 
+impl PieceType {
+    /// The six types, in the order the VDM type lists them (the order of `Ord`).
+    ///
+    /// ```
+    /// use vdmchess::model::piece::PieceType;
+    /// assert_eq!(PieceType::ALL.len(), 6);
+    /// assert!(PieceType::ALL.is_sorted());
+    /// ```
+    pub const ALL: [PieceType; 6] = [
+        PieceType::Pawn,
+        PieceType::Knight,
+        PieceType::Bishop,
+        PieceType::Rook,
+        PieceType::Queen,
+        PieceType::King,
+    ];
+}
+
 /// VDM `Colour = <White> | <Black>`: the two sides (FIDE Laws 1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Colour {
