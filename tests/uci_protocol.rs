@@ -173,10 +173,11 @@ fn readyok_during_go_infinite_and_bestmove_after_stop() {
 fn every_go_gets_exactly_one_bestmove() {
     let mut e = Uci::start();
     e.send("position startpos");
-    // A search still running when the next `go` comes is stopped and answered first.
+    // A search still running when the next `go` comes is answered first: a finite one runs
+    // to its limit, an infinite one is stopped.
     let gos = [
         "go depth 3",
-        "go depth 30",
+        "go depth 6",
         "go nodes 2000",
         "go movetime 30",
         "go wtime 1000 btime 1000 winc 10 binc 10",
@@ -460,6 +461,97 @@ fn end_of_input_ends_the_engine() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.matches("bestmove ").count(), 1, "{text}");
+}
+
+/// Commands piped in all at once: each `go` waits for the search before it to reach its
+/// limit (as Stockfish does), and the end of the input lets the last one finish, so every
+/// search completes its depth and answers for its own position.
+#[test]
+fn piped_searches_run_to_their_limits() {
+    let input = "position startpos\ngo depth 5\nposition startpos moves e2e4\ngo depth 5\n\
+                 setoption name Hash value 8\nucinewgame\nposition startpos moves e2e4 e7e5\n\
+                 go depth 5\n";
+    let out = common::cli::vdmchess_with_input(&["uci"], input);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let answers: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("bestmove "))
+        .collect();
+    assert_eq!(answers.len(), 3, "{text}");
+    assert!(!text.contains("info string"), "{text}");
+    let roots = [
+        game(None, &[]),
+        game(None, &["e2e4"]),
+        game(None, &["e2e4", "e7e5"]),
+    ];
+    let mut from = 0;
+    for (&i, root) in answers.iter().zip(&roots) {
+        assert!(
+            lines[from..i]
+                .iter()
+                .any(|l| l.starts_with("info depth 5 ")),
+            "no completed depth 5 before {}: {text}",
+            lines[i]
+        );
+        assert_legal_bestmove(lines[i], root);
+        from = i + 1;
+    }
+}
+
+/// The move of the last line, a `bestmove` line.
+fn played(lines: &[String]) -> &str {
+    lines.last().unwrap().split_whitespace().nth(1).unwrap()
+}
+
+/// `go searchmoves`: only the moves named are searched at the root, even when another move
+/// mates at once; unreadable and illegal ones are reported by name and left out.
+#[test]
+fn searchmoves_narrows_the_root() {
+    const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let mut e = Uci::start();
+    e.send(&format!("position fen {BACK_RANK}"));
+    e.send("go depth 4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(played(&lines), "a1a8", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+
+    e.send("go depth 4 searchmoves a1a7 h2h3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(["a1a7", "h2h3"].contains(&played(&lines)), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("score mate")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+
+    // After the list, the other parameters still count.
+    e.send("go searchmoves g1f1 depth 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(played(&lines), "g1f1", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+
+    e.send("go depth 2 searchmoves a1a9 e2e4 h2h3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let said = lines.iter().find(|l| l.starts_with("info string")).unwrap();
+    assert!(
+        said.contains("a1a9 ignored") && said.contains("e2e4 ignored"),
+        "{said}"
+    );
+    assert_eq!(played(&lines), "h2h3", "{lines:?}");
+
+    e.send("go depth 2 searchmoves e2e4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let said = lines.iter().find(|l| l.starts_with("info string")).unwrap();
+    assert!(said.contains("names no legal move"), "{said}");
+    assert_eq!(played(&lines), "a1a8", "{lines:?}");
+    e.quit();
 }
 
 /// A book entry for `uci` (UCI move text) in the position of `g`.

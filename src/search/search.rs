@@ -135,6 +135,9 @@ pub struct Limits {
     pub mate: Option<u32>,
     /// Search until stopped (the clock is ignored).
     pub infinite: bool,
+    /// Search only these moves at the root (UCI's `searchmoves`). Empty, or with no legal
+    /// move among them: every legal move is searched.
+    pub searchmoves: Vec<Move>,
 }
 
 /// A score as UCI reports it.
@@ -320,6 +323,8 @@ pub struct Searcher {
     signals: Signals,
     was_pondering: bool,
     root_best: Option<Move>,
+    /// The root moves searched, when `searchmoves` narrows them; empty: all.
+    root_only: Vec<Move>,
 }
 
 impl Searcher {
@@ -363,6 +368,7 @@ impl Searcher {
             signals: Signals::new(),
             was_pondering: false,
             root_best: None,
+            root_only: Vec::new(),
         }
     }
 
@@ -437,6 +443,11 @@ impl Searcher {
             let value = if root.is_check() { -MATE } else { 0 };
             return self.result(None, value, 0, Vec::new());
         }
+        self.root_only.clear();
+        if root_moves.iter().any(|m| limits.searchmoves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+            self.root_only.extend_from_slice(&root_moves);
+        }
         let tt_move = self
             .tt
             .probe(root.hash())
@@ -492,6 +503,11 @@ impl Searcher {
             pv = best.into_iter().collect();
         }
         self.result(best, value, completed, pv)
+    }
+
+    /// Whether `m` is one of the root moves this search looks at (`searchmoves`).
+    fn searched_at_root(&self, m: &Move) -> bool {
+        self.root_only.is_empty() || self.root_only.contains(m)
     }
 
     fn result(&self, best: Option<Move>, value: i32, depth: u32, pv: Vec<Move>) -> SearchResult {
@@ -748,7 +764,8 @@ impl Searcher {
         self.killers.clear_ply(ply + 1);
         // The stored move is tried before the others are generated: when it cuts off, as it
         // mostly does, generating and ordering the rest is saved.
-        let mut stored_first = tt_move.filter(|m| pos.is_legal(m));
+        let mut stored_first =
+            tt_move.filter(|m| pos.is_legal(m) && (ply > 0 || self.searched_at_root(m)));
         let mut generated = false;
         let mut next = 0;
 
@@ -776,6 +793,9 @@ impl Searcher {
                         self.move_bufs[ply] = moves;
                         self.scored_bufs[ply] = list;
                         return if in_check { -MATE + ply as i32 } else { 0 };
+                    }
+                    if ply == 0 && !self.root_only.is_empty() {
+                        moves.retain(|m| self.root_only.contains(m));
                     }
                     score_moves(
                         pos,

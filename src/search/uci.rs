@@ -15,10 +15,13 @@
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
 //!   illegal FEN is reported and the position stays as it was;
-//! - `go` with `wtime btime winc binc movestogo depth nodes mate movetime infinite ponder`
-//!   (`searchmoves` is reported as unsupported, and all moves are searched): exactly one
+//! - `go` with `searchmoves wtime btime winc binc movestogo depth nodes mate movetime
+//!   infinite ponder` (a `searchmoves` move that is unreadable or illegal is reported and
+//!   left out; the book is not used when `searchmoves` narrows the choice): exactly one
 //!   `bestmove` per `go`, `bestmove (none)` when there is no legal move; after `go infinite`
-//!   or `go ponder` the `bestmove` waits for `stop` or `ponderhit`;
+//!   or `go ponder` the `bestmove` waits for `stop` or `ponderhit`; a `go` that comes while
+//!   a search runs waits for its `bestmove` first (as Stockfish does; an infinite search is
+//!   stopped), so commands may be piped in all at once;
 //! - `go perft N`: the divide, exactly as `vdmchess perft --divide` prints it;
 //! - `stop`, `ponderhit`.
 //!
@@ -123,6 +126,8 @@ impl Default for Options {
 struct Worker {
     handle: JoinHandle<Searcher>,
     signals: Signals,
+    /// `go infinite`: the search ends only by `stop`.
+    infinite: bool,
 }
 
 /// The engine's state between commands.
@@ -170,7 +175,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::i
             return Ok(());
         }
     }
-    engine.finish();
+    // The end of the input is not `stop`: a piped script's last search runs to its limits.
+    engine.wait();
     Ok(())
 }
 
@@ -225,7 +231,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             "isready" => self.out.line("readyok"),
             "setoption" => self.setoption(args),
             "ucinewgame" => {
-                self.finish();
+                self.wait();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
@@ -277,8 +283,29 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     /// Stops the running search, if any, and waits for its `bestmove`.
     fn finish(&mut self) {
-        if let Some(w) = self.worker.take() {
+        if let Some(w) = &self.worker {
             w.signals.stop();
+        }
+        self.join();
+    }
+
+    /// Lets the running search, if any, end by its own limits and waits for its `bestmove`,
+    /// as Stockfish does when a command that needs the searcher comes during a search (`go`,
+    /// `ucinewgame`, `setoption name Hash`, the end of the input): a script that sends
+    /// `go depth 8` and the next `position` and `go` at once gets two full searches. A search
+    /// that only `stop` can end (`go infinite`, or `go ponder` before `ponderhit`) is stopped.
+    pub fn wait(&mut self) {
+        if let Some(w) = &self.worker {
+            if w.infinite || w.signals.is_pondering() {
+                w.signals.stop();
+            }
+        }
+        self.join();
+    }
+
+    /// Waits for the worker's `bestmove` and takes its searcher back.
+    fn join(&mut self) {
+        if let Some(w) = self.worker.take() {
             match w.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
@@ -318,6 +345,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 if mb == 0 {
                     return Err("option Hash takes at least 1 MB".to_string());
                 }
+                self.wait();
                 match self.searcher.as_mut() {
                     Some(s) => {
                         s.resize_hash(mb as usize);
@@ -435,18 +463,30 @@ impl<W: Write + Send + 'static> Engine<W> {
         if args.first() == Some(&"perft") {
             return self.perft(&args[1..]);
         }
-        self.finish();
+        self.wait();
         let GoCommand {
-            limits,
+            mut limits,
             ponder,
-            problems,
+            searchmoves,
+            mut problems,
         } = parse_go(args);
+        for text in &searchmoves {
+            let read = UciMove::from_ascii(text.as_bytes()).map_err(|e| e.to_string());
+            match read.and_then(|u| u.to_move(&self.game).map_err(|e| e.to_string())) {
+                Ok(m) => limits.searchmoves.push(m),
+                Err(e) => problems.push(format!("searchmoves: {text} ignored: {e}")),
+            }
+        }
+        if !searchmoves.is_empty() && limits.searchmoves.is_empty() {
+            problems.push("searchmoves names no legal move; every move is searched".into());
+        }
         if !problems.is_empty() {
             self.info(&problems.join("; "));
         }
         let mode = self.game.castling_mode();
         let root = *self.game.position();
-        if self.options.own_book && !ponder && !limits.infinite {
+        let narrowed = !limits.searchmoves.is_empty();
+        if self.options.own_book && !ponder && !limits.infinite && !narrowed {
             if let Some(m) = self.book_move(&root).filter(|m| root.is_legal(m)) {
                 self.out.line(&format!("bestmove {}", m.to_uci(mode)));
                 return;
@@ -477,7 +517,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             searcher
         });
-        self.worker = Some(Worker { handle, signals });
+        self.worker = Some(Worker {
+            handle,
+            signals,
+            infinite,
+        });
     }
 
     fn perft(&mut self, args: &[&str]) {
@@ -491,7 +535,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 args.join(" ")
             ));
         };
-        self.finish();
+        self.wait();
         let mode = self.game.castling_mode();
         let divide = perft_divide(self.game.position(), depth);
         for (m, n) in &divide.moves {
@@ -537,13 +581,32 @@ fn split_option(args: &[&str]) -> Result<(String, Option<String>), String> {
 struct GoCommand {
     limits: Limits,
     ponder: bool,
+    /// The words after `searchmoves`, as written (read against the position by `go`).
+    searchmoves: Vec<String>,
     problems: Vec<String>,
 }
+
+/// The parameter names of `go` (`perft` is handled before).
+const GO_PARAMETERS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 /// The limits of a `go` command, and whether it is `go ponder`.
 fn parse_go(args: &[&str]) -> GoCommand {
     let mut limits = Limits::default();
     let mut ponder = false;
+    let mut searchmoves = Vec::new();
     let mut problems = Vec::new();
     let mut i = 0;
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
@@ -587,8 +650,9 @@ fn parse_go(args: &[&str]) -> GoCommand {
             "infinite" => limits.infinite = true,
             "ponder" => ponder = true,
             "searchmoves" => {
-                problems.push("searchmoves is not supported; every move is searched".into());
-                while i + 1 < args.len() && UciMove::from_ascii(args[i + 1].as_bytes()).is_ok() {
+                // The moves run to the next parameter name.
+                while i + 1 < args.len() && !GO_PARAMETERS.contains(&args[i + 1]) {
+                    searchmoves.push(args[i + 1].to_string());
                     i += 1;
                 }
             }
@@ -599,6 +663,7 @@ fn parse_go(args: &[&str]) -> GoCommand {
     GoCommand {
         limits,
         ponder,
+        searchmoves,
         problems,
     }
 }
