@@ -499,6 +499,64 @@ fn piped_searches_run_to_their_limits() {
     }
 }
 
+/// A `go` with no limit at all searches until stopped, like `go infinite`: the next `go`
+/// stops it rather than waiting for it, and the end of the input ends it.
+#[test]
+fn go_without_limits_is_stopped_by_the_next_go() {
+    let input = "position startpos\ngo\nposition startpos moves e2e4\ngo depth 3\ngo\n";
+    let out = common::cli::vdmchess_with_input(&["uci"], input);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let bestmoves: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 3, "{text}");
+    assert!(text.contains("info depth 3 "), "{text}");
+    assert_legal_bestmove(bestmoves[0], &game(None, &[]));
+    assert_legal_bestmove(bestmoves[1], &game(None, &["e2e4"]));
+}
+
+/// While a `go` waits for the search before it, `isready` is answered at once and `quit`
+/// still ends the engine: the search waited for is stopped, and the waiting `go` gets its
+/// `bestmove` at once.
+#[test]
+fn quit_reaches_the_search_a_go_waits_for() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go depth 60");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 60");
+    e.send("isready");
+    e.until("readyok", |l| l == "readyok");
+    let all = e.quit();
+    let bestmoves: Vec<&String> = all.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 2, "{all:?}");
+    assert_legal_bestmove(bestmoves[0], &game(None, &[]));
+    assert_legal_bestmove(bestmoves[1], &game(None, &["e2e4"]));
+}
+
+/// Bytes that are not UTF-8 are one more malformed line: the engine says so and goes on.
+#[test]
+fn input_that_is_not_utf8_does_not_end_the_engine() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"\xff\xfe\x80 go\nposition startpos moves e2e4 \xc3\nisready\nquit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("info string illegal move"), "{text}");
+    assert!(
+        text.ends_with("readyok\n") || text.contains("readyok"),
+        "{text}"
+    );
+}
+
 /// The move of the last line, a `bestmove` line.
 fn played(lines: &[String]) -> &str {
     lines.last().unwrap().split_whitespace().nth(1).unwrap()

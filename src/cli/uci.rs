@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 /// Runs the protocol until `quit` or the end of standard input.
 pub(crate) fn uci_command() -> Result<ExitCode, String> {
-    let stdin = io::stdin();
-    vdmchess::search::uci::run(stdin.lock(), io::stdout())
+    vdmchess::search::uci::run(io::BufReader::new(io::stdin()), io::stdout())
         .map_err(|e| format!("reading standard input: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -29,7 +29,9 @@
 //! and ignored: bad input never ends the engine. As the protocol asks, unknown words
 //! before a known command are skipped (`joho isready` answers `readyok`).
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -126,8 +128,19 @@ impl Default for Options {
 struct Worker {
     handle: JoinHandle<Searcher>,
     signals: Signals,
-    /// `go infinite`: the search ends only by `stop`.
-    infinite: bool,
+    /// `go infinite`, or a `go` with no limit at all: the search ends only by `stop`.
+    unbounded: bool,
+}
+
+/// Where [`run`]'s commands come from: lines read by a thread of their own, so that a command
+/// that waits for a search can still take `stop`, `quit`, `isready` and `ponderhit` meanwhile.
+#[derive(Debug)]
+struct Input {
+    lines: Receiver<std::io::Result<String>>,
+    /// Lines read while waiting for a search, to be handled after it, in order.
+    pending: VecDeque<String>,
+    /// The input has ended.
+    ended: bool,
 }
 
 /// The engine's state between commands.
@@ -143,6 +156,11 @@ pub struct Engine<W: Write + Send + 'static> {
     book: Option<(String, Book)>,
     /// The state of the generator that chooses among a position's book moves by weight.
     book_random: u64,
+    /// The commands' source when driven by [`run`].
+    input: Option<Input>,
+    /// `quit` came while waiting for a search: the commands read before it are answered, every
+    /// `go` at once without a search, and then the engine ends.
+    quitting: bool,
 }
 
 /// Runs the protocol: reads commands from `input` until `quit` or its end, writing to
@@ -168,10 +186,41 @@ pub struct Engine<W: Write + Send + 'static> {
 /// assert!(text.starts_with("readyok\n"));
 /// assert_eq!(text.matches("bestmove ").count(), 1);
 /// ```
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::io::Result<()> {
+pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(
+    mut input: R,
+    output: W,
+) -> std::io::Result<()> {
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || loop {
+        // Bytes that are not UTF-8 are bad input like any other, not the end of the engine.
+        let mut buf = Vec::new();
+        let line = match input.read_until(b'\n', &mut buf) {
+            Ok(0) => return,
+            Ok(_) => Ok(String::from_utf8_lossy(&buf).trim_end().to_string()),
+            Err(e) => Err(e),
+        };
+        let failed = line.is_err();
+        if send.send(line).is_err() || failed {
+            return;
+        }
+    });
     let mut engine = Engine::new(output);
-    for line in input.lines() {
-        if !engine.command(&line?) {
+    engine.input = Some(Input {
+        lines,
+        pending: VecDeque::new(),
+        ended: false,
+    });
+    while let Some(input) = engine.input.as_mut() {
+        let line = match input.pending.pop_front() {
+            Some(line) => line,
+            // After a `quit` read while waiting, the commands before it are still answered.
+            None if input.ended || engine.quitting => break,
+            None => match input.lines.recv() {
+                Ok(line) => line?,
+                Err(_) => break,
+            },
+        };
+        if !engine.command(&line) {
             return Ok(());
         }
     }
@@ -194,6 +243,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0x9e37_79b9_7f4a_7c15, |d| d.as_nanos() as u64)
                 | 1,
+            input: None,
+            quitting: false,
         }
     }
 
@@ -293,11 +344,39 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// as Stockfish does when a command that needs the searcher comes during a search (`go`,
     /// `ucinewgame`, `setoption name Hash`, the end of the input): a script that sends
     /// `go depth 8` and the next `position` and `go` at once gets two full searches. A search
-    /// that only `stop` can end (`go infinite`, or `go ponder` before `ponderhit`) is stopped.
+    /// that only `stop` can end (`go infinite`, a `go` with no limit, or `go ponder` before
+    /// `ponderhit`) is stopped. Driven by [`run`], the engine meanwhile answers `isready` and
+    /// takes `quit` (which stops the search waited for; the `go`s read before it are then
+    /// answered at once); other lines wait their turn, in order.
     pub fn wait(&mut self) {
-        if let Some(w) = &self.worker {
-            if w.infinite || w.signals.is_pondering() {
+        loop {
+            let Some(w) = &self.worker else {
+                return;
+            };
+            if w.unbounded || w.signals.is_pondering() || self.quitting {
                 w.signals.stop();
+                break;
+            }
+            let Some(input) = self.input.as_mut().filter(|i| !i.ended) else {
+                break;
+            };
+            if w.handle.is_finished() {
+                break;
+            }
+            match input.lines.recv_timeout(Duration::from_millis(2)) {
+                Ok(Ok(line)) => {
+                    let word = line.split_whitespace().find(|w| COMMANDS.contains(w));
+                    // A line read now comes after the command that waits, so it waits too
+                    // (a `stop` is for the search that command starts); only `isready` and
+                    // `quit` cannot wait.
+                    match word {
+                        Some("isready") => self.out.line("readyok"),
+                        Some("quit") => self.quitting = true,
+                        _ => input.pending.push_back(line),
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => input.ended = true,
             }
         }
         self.join();
@@ -501,9 +580,20 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_move_overhead(self.options.move_overhead);
         let signals = Signals::new();
         signals.set_pondering(ponder);
+        if self.quitting {
+            // `quit` is waiting behind this `go`: it gets its `bestmove` without a search.
+            signals.stop();
+        }
         let worker_signals = signals.clone();
         let out = self.out.clone();
         let infinite = limits.infinite;
+        let unbounded = infinite
+            || (limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && limits.mate.is_none()
+                && limits.wtime.is_none()
+                && limits.btime.is_none());
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&root, &history, &limits, &worker_signals, &mut |i| {
                 out.line(&info_line(i, mode));
@@ -520,7 +610,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.worker = Some(Worker {
             handle,
             signals,
-            infinite,
+            unbounded,
         });
     }
 
