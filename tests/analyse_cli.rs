@@ -1,14 +1,10 @@
 //! `vdmchess analyse`: the principal variation in SAN, the score, depth and nodes, as text
 //! and as JSON; bad positions are refused with exit code 2.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn vdmchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::cli::vdmchess;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -20,6 +20,7 @@ use vdmchess::notation::uci::UciMove;
 use vdmchess::{CastlingMode, Move, MoveKind, Role};
 
 mod common;
+use common::cli::vdmchess;
 use common::external::{gnuchess_book, python_chess};
 
 /// A fresh scratch directory for one test.
@@ -729,13 +730,6 @@ fn gnuchess_book_knows_the_start_position() {
         let picked = book.pick(&start, random).unwrap();
         assert!(start.is_legal(&picked.mv));
     }
-}
-
-fn vdmchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

@@ -1,16 +1,10 @@
 //! The command line: output formats and exit codes.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
+use common::cli::vdmchess;
 use common::cli::vdmchess_with_input;
-
-fn vdmchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

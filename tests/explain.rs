@@ -1,12 +1,13 @@
 //! `explain`: one position per reason, the legal moves' clauses and effects, and the CLI.
 
-use std::process::{Command, Output};
-
 use vdmchess::model::game::{move_, Game};
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::uci::UciMove;
 use vdmchess::oracle::explain::{explain, explain_game, Effect, ExplainError, Explanation, Reason};
 use vdmchess::{CastlingMode, Rules};
+
+mod common;
+use common::cli::vdmchess;
 
 fn why(fen: &str, text: &str) -> Explanation {
     let setup = parse_fen(fen).unwrap();
@@ -325,13 +326,6 @@ fn errors() {
         e.to_string(),
         "null move \"--\": the rules have no null move"
     );
-}
-
-fn vdmchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

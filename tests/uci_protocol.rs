@@ -536,18 +536,10 @@ fn quit_reaches_the_search_a_go_waits_for() {
 /// Bytes that are not UTF-8 are one more malformed line: the engine says so and goes on.
 #[test]
 fn input_that_is_not_utf8_does_not_end_the_engine() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"\xff\xfe\x80 go\nposition startpos moves e2e4 \xc3\nisready\nquit\n")
-        .unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
+    let out = common::cli::vdmchess_with_bytes(
+        &["uci"],
+        b"\xff\xfe\x80 go\nposition startpos moves e2e4 \xc3\nisready\nquit\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("info string illegal move"), "{text}");

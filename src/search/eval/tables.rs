@@ -16,6 +16,8 @@
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
+use crate::types::Role;
+
 /// A middlegame value and an endgame value, blended by the game phase
 /// ([`super::taper`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -168,44 +170,31 @@ const fn king(sq: usize) -> S {
     S(mg, 9 * centrality(sq) - 27)
 }
 
-const fn table(f: fn_kind::Kind) -> [S; 64] {
+const fn table(f: Role) -> [S; 64] {
     let mut t = [S(0, 0); 64];
     let mut sq = 0;
     while sq < 64 {
         t[sq] = match f {
-            fn_kind::Kind::Pawn => pawn(sq),
-            fn_kind::Kind::Knight => knight(sq),
-            fn_kind::Kind::Bishop => bishop(sq),
-            fn_kind::Kind::Rook => rook(sq),
-            fn_kind::Kind::Queen => queen(sq),
-            fn_kind::Kind::King => king(sq),
+            Role::Pawn => pawn(sq),
+            Role::Knight => knight(sq),
+            Role::Bishop => bishop(sq),
+            Role::Rook => rook(sq),
+            Role::Queen => queen(sq),
+            Role::King => king(sq),
         };
         sq += 1;
     }
     t
 }
 
-/// Which table to build (a `const fn` cannot take a function pointer argument and call it on
-/// the crate's minimum Rust version, so the choice is an enum).
-mod fn_kind {
-    pub(super) enum Kind {
-        Pawn,
-        Knight,
-        Bishop,
-        Rook,
-        Queen,
-        King,
-    }
-}
-
 /// The piece-square tables, by role index, squares seen from White.
 pub static PST: [[S; 64]; 6] = [
-    table(fn_kind::Kind::Pawn),
-    table(fn_kind::Kind::Knight),
-    table(fn_kind::Kind::Bishop),
-    table(fn_kind::Kind::Rook),
-    table(fn_kind::Kind::Queen),
-    table(fn_kind::Kind::King),
+    table(Role::Pawn),
+    table(Role::Knight),
+    table(Role::Bishop),
+    table(Role::Rook),
+    table(Role::Queen),
+    table(Role::King),
 ];
 
 /// How much each role counts towards the middlegame phase: a full board is
