@@ -323,7 +323,7 @@ fn castling_to(pos: &Position, mv: &Move) -> Option<Move> {
     pos.legal_moves_of_role_to(Role::King, mv.to, &mut moves);
     moves
         .into_iter()
-        .find(|m| m.is_castle() && m.from == mv.from && m.castle_king_to() == mv.to)
+        .find(|m| m.from == mv.from && m.castles_to(mv.to))
 }
 
 /// The squares and promotion code of a Polyglot move, unchecked: `(from, to, code)`.

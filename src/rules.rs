@@ -17,6 +17,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::castling::castling_destinations;
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
@@ -72,27 +73,31 @@ impl Move {
         matches!(self.kind, MoveKind::Castle)
     }
 
-    /// The square the king reaches when castling: the g-file towards the h-side, the c-file
-    /// towards the a-side (FIDE Laws 3.8.2, Chess960 Guidelines III.2).
+    /// Where king and rook land when castling: `(king_to, rook_to)`, the g- and f-files
+    /// towards the h-side, the c- and d-files towards the a-side (FIDE Laws 3.8.2.1, Chess960
+    /// Guidelines III.2; [`castling_destinations`], the core's one home of the rule).
     #[must_use]
-    pub fn castle_king_to(&self) -> Square {
-        let file = if self.to.file() > self.from.file() {
-            6
-        } else {
-            2
-        };
-        Square::from_coords(file, self.from.rank()).unwrap_or(self.from)
+    pub const fn castle_destinations(&self) -> (Square, Square) {
+        castling_destinations(self.from, self.to)
+    }
+
+    /// The square the king reaches when castling: the g-file towards the h-side, the c-file
+    /// towards the a-side.
+    #[must_use]
+    pub const fn castle_king_to(&self) -> Square {
+        self.castle_destinations().0
     }
 
     /// The square the rook reaches when castling: f-file or d-file.
     #[must_use]
-    pub fn castle_rook_to(&self) -> Square {
-        let file = if self.to.file() > self.from.file() {
-            5
-        } else {
-            3
-        };
-        Square::from_coords(file, self.from.rank()).unwrap_or(self.to)
+    pub const fn castle_rook_to(&self) -> Square {
+        self.castle_destinations().1
+    }
+
+    /// Whether this is a castling whose king lands on `sq`: how `e1g1` and `O-O` name it.
+    #[must_use]
+    pub const fn castles_to(&self, sq: Square) -> bool {
+        self.is_castle() && self.castle_king_to().index() == sq.index()
     }
 
     /// UCI move text: `e2e4`, `e7e8q`; castling as `e1g1` in [`CastlingMode::Standard`] and
@@ -305,7 +310,7 @@ pub trait Rules: Clone + Sized {
         let mut keep = start;
         for i in start..out.len() {
             let m = out[i];
-            let reaches = m.to == to || (m.is_castle() && m.castle_king_to() == to);
+            let reaches = m.to == to || m.castles_to(to);
             if reaches && self.piece_at(m.from).map(|p| p.role) == Some(role) {
                 out[keep] = m;
                 keep += 1;

@@ -27,6 +27,7 @@ use super::attacks::{
     rook_attacks, rook_rays,
 };
 use super::bitboard::{bit, lsb, more_than_one, Bitboard, Squares, FILE_A, FILE_H};
+use super::castling::castling_destinations_index;
 use super::position::Position;
 use crate::types::Role;
 
@@ -162,12 +163,7 @@ impl Legality {
             return false;
         }
         let king = self.king;
-        let back = king & !7;
-        let (king_to, rook_to) = if rook > king {
-            (back + 6, back + 5)
-        } else {
-            (back + 2, back + 3)
-        };
+        let (king_to, rook_to) = castling_destinations_index(king, rook);
         let occ = pos.occupied();
         let king_path = between(king, king_to) | bit(king_to);
         let path = (king_path | between(rook, rook_to) | bit(rook_to)) & !(bit(king) | bit(rook));

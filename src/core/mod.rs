@@ -7,6 +7,7 @@
 //!
 //! - [`bitboard`]: square sets as `u64`.
 //! - [`attacks`] and [`magic`]: attack tables, built by `const fn`.
+//! - [`castling`]: where king and rook land when castling.
 //! - [`position`]: [`Position`], making moves.
 //! - [`legality`]: the one legality test (checks, pins, king safety, en passant, castling).
 //! - [`movegen`]: legal move generation.
@@ -27,6 +28,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod castling;
 pub mod chess;
 pub mod legality;
 pub mod magic;

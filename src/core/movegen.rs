@@ -15,6 +15,7 @@ use super::attacks::{
     rook_attacks, rook_rays, seen_from,
 };
 use super::bitboard::{bit, rank, square, Bitboard, Squares, BACK_RANKS, FILE_A, FILE_H};
+use super::castling::castling_destinations_index;
 use super::legality::Legality;
 use super::position::Position;
 use crate::rules::{Move, MoveKind, MoveMatch};
@@ -253,8 +254,7 @@ fn visit_with<V: Visitor>(
 
     if from_mask & bit(king) != 0 && legal.checkers == 0 {
         for rook in Squares(pos.castling & own) {
-            let back = king & !7;
-            let king_to = if rook > king { back + 6 } else { back + 2 };
+            let (king_to, _) = castling_destinations_index(king, rook);
             if to_mask & (bit(rook) | bit(king_to)) != 0 && legal.castling(pos, rook) {
                 f.group(MoveGroup {
                     role: Role::King,

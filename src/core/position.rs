@@ -12,6 +12,7 @@ use super::attacks::{
     bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, seen_from,
 };
 use super::bitboard::{bit, lsb, rank, Bitboard, Squares};
+use super::castling::castling_destinations_index;
 use super::zobrist::{castling_key, ep_key, piece_key, WHITE_TO_MOVE};
 use crate::rules::{Move, MoveKind};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
@@ -406,12 +407,7 @@ impl Position {
         let old_castling = self.castling;
         match kind {
             MoveKind::Castle => {
-                let back = to & !7;
-                let (king_to, rook_to) = if to > from {
-                    (back + 6, back + 5)
-                } else {
-                    (back + 2, back + 3)
-                };
+                let (king_to, rook_to) = castling_destinations_index(from, to);
                 let k = Role::King.index();
                 let r = Role::Rook.index();
                 self.by_role[k] ^= from_bb ^ bit(king_to);

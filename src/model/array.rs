@@ -25,7 +25,8 @@
 
 use crate::model::board::{BoardState, Move};
 use crate::model::piece::{
-    coordinate_offset, opposite_colour, Colour, Coordinate, Direction, Piece, PieceType,
+    coordinate_offset, mk_coordinate, opposite_colour, Colour, Coordinate, Direction, Piece,
+    PieceType,
 };
 use crate::model::Set;
 
@@ -160,8 +161,7 @@ impl Squares {
         }
         if from.piece_type == PieceType::Pawn && from.coord.x() != to.coord.x() && target.is_none()
         {
-            let passed = (from.coord.y() as usize - 1) * 8 + to.coord.x() as usize - 1;
-            self.0[passed] = None;
+            self.0[mk_coordinate(to.coord.x(), from.coord.y()).index()] = None;
         }
         self.0[to.coord.index()] = Some(to);
     }

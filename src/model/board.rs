@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::array::{
     halfmove_clock_on_array, has_legal_en_passant_on_array, post_move_on, pre_move_on, Squares,
 };
-use crate::model::piece::{Colour, Coordinate, Piece, PieceType};
+use crate::model::piece::{mk_coordinate, Colour, Piece, PieceType};
 use crate::model::{ensure, Seq, Set};
 use crate::setup::{CastlingMode, Setup};
 use crate::types::{Piece as SharedPiece, Square};
@@ -299,11 +299,10 @@ pub fn default_board() -> Board {
         PieceType::Rook,
     ];
     let files = 1..=8;
-    let c = |x: u32, y: u32| Coordinate::from_index(((y - 1) * 8 + x - 1) as usize);
     let row = |y: u32, colour: Colour, kind: &dyn Fn(u32) -> PieceType| -> Set<Piece> {
         files
             .clone()
-            .map(|x| Piece::new(kind(x), c(x, y), colour))
+            .map(|x| Piece::new(kind(x), mk_coordinate(x, y), colour))
             .collect()
     };
     let state = row(1, Colour::White, &|x| back[x as usize - 1])
@@ -312,7 +311,7 @@ pub fn default_board() -> Board {
         .union(row(8, Colour::Black, &|x| back[x as usize - 1]));
     let castling = [1, 8]
         .into_iter()
-        .flat_map(|x| [1, 8].into_iter().map(move |y| c(x, y)))
+        .flat_map(|x| [1, 8].into_iter().map(move |y| mk_coordinate(x, y)))
         .collect();
     let start = BoardState::new(state).ok().and_then(|state| {
         Start::new(

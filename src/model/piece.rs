@@ -20,8 +20,8 @@ use crate::model::Set;
 mod values;
 
 pub use values::{
-    inv_coordinate, Colour, Coordinate, CoordinateError, Direction, Obstacle, ObstacleSet, Piece,
-    PieceType,
+    inv_coordinate, mk_coordinate, Colour, Coordinate, CoordinateError, Direction, Obstacle,
+    ObstacleSet, Piece, PieceType,
 };
 
 /// VDM `opposite_colour`: the other side.
@@ -53,7 +53,7 @@ pub const fn opposite_colour(c: Colour) -> Colour {
 pub const fn coordinate_offset(c: Coordinate, d: Direction) -> Option<Coordinate> {
     let (x, y) = (c.x() as i32 + d.dx, c.y() as i32 + d.dy);
     if 1 <= x && x <= 8 && 1 <= y && y <= 8 {
-        Some(Coordinate::from_index(((y - 1) * 8 + x - 1) as usize))
+        Some(mk_coordinate(x as u32, y as u32))
     } else {
         None
     }

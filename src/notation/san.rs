@@ -50,6 +50,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 
+pub use crate::core::castling::CastlingSide;
 use crate::notation::uci::{promotion_role, square_at, UciMove};
 use crate::rules::{Move, MoveMatch, Rules};
 use crate::types::{file_char, Role, Square, SquareSet};
@@ -109,15 +110,6 @@ impl Leniency {
             Leniency::NullMove => "null move",
         }
     }
-}
-
-/// The side of the board a castling goes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    /// Towards the h-file: `O-O` (the king ends on g).
-    KingSide,
-    /// Towards the a-file: `O-O-O` (the king ends on c).
-    QueenSide,
 }
 
 /// A SAN move without its check suffix: what the text says, not yet checked against a position.
@@ -658,18 +650,11 @@ impl San {
                 }
             }
             San::Castle(side) => {
-                let file = match side {
-                    CastlingSide::KingSide => 6,
-                    CastlingSide::QueenSide => 2,
-                };
-                let rank = pos.turn().back_rank();
-                let Some(target) = Square::from_coords(file, rank) else {
-                    return Err(SanError::Illegal(*self));
-                };
+                let (target, _) = side.destinations(pos.turn().back_rank());
                 buf.clear();
                 pos.legal_moves_to_into(Role::King, target, buf);
                 buf.iter()
-                    .find(|m| m.is_castle() && m.castle_king_to() == target)
+                    .find(|m| m.castles_to(target))
                     .copied()
                     .ok_or(SanError::Illegal(*self))
             }
@@ -687,11 +672,7 @@ impl San {
     #[must_use]
     pub fn from_move<R: Rules>(pos: &R, m: &Move) -> San {
         if m.is_castle() {
-            return San::Castle(if m.to.file() > m.from.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            });
+            return San::Castle(CastlingSide::of(m.from, m.to));
         }
         let role = pos.piece_at(m.from).map_or(Role::Pawn, |p| p.role);
         if role == Role::Pawn {

@@ -196,7 +196,7 @@ impl UciMove {
                 continue;
             }
             if m.is_castle() {
-                if m.to == to || (!chess960 && m.castle_king_to() == to) {
+                if m.to == to || (!chess960 && m.castles_to(to)) {
                     castle = Some(*m);
                 }
             } else if m.to == to {

@@ -4,8 +4,8 @@
 
 use super::{BoardState, History, Move, MoveEffect};
 use crate::model::piece::{
-    coordinate_offset, opposite_colour, pawn_capture_directions, type_based_moves, Colour,
-    Coordinate, Obstacle, ObstacleSet, Piece, PieceType,
+    coordinate_offset, mk_coordinate, opposite_colour, pawn_capture_directions, type_based_moves,
+    Colour, Coordinate, Obstacle, ObstacleSet, Piece, PieceType,
 };
 use crate::model::Set;
 
@@ -106,11 +106,10 @@ pub fn in_check(s: &BoardState, colour: Colour) -> bool {
 /// a-side (FIDE Laws 3.8.2.1; Guidelines III.2: the same from every Chess960 start).
 #[must_use]
 pub fn castling_destinations(k: Coordinate, r: Coordinate) -> (Coordinate, Coordinate) {
-    let on_rank = |x: u32| Coordinate::from_index(((k.y() - 1) * 8 + x - 1) as usize);
     if r.x() > k.x() {
-        (on_rank(7), on_rank(6))
+        (mk_coordinate(7, k.y()), mk_coordinate(6, k.y()))
     } else {
-        (on_rank(3), on_rank(4))
+        (mk_coordinate(3, k.y()), mk_coordinate(4, k.y()))
     }
 }
 
@@ -138,7 +137,7 @@ pub fn move_effect(s: &BoardState, m: Move) -> MoveEffect {
             ]),
         }
     } else if f.piece_type == PieceType::Pawn && f.coord.x() != t.coord.x() && target.is_none() {
-        let passed = Coordinate::from_index(((f.coord.y() - 1) * 8 + t.coord.x() - 1) as usize);
+        let passed = mk_coordinate(t.coord.x(), f.coord.y());
         MoveEffect {
             // {f} union { p | p in set s & p.coord = passed }
             leave: std::iter::once(f)

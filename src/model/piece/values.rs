@@ -68,6 +68,32 @@ pub const fn inv_coordinate(x: u32, y: u32) -> bool {
     x <= 8 && y <= 8
 }
 
+/// VDM `mk_Coordinate(x, y)` as the clauses write it, for `x` and `y` the clause knows to lie
+/// in `1..=8` (a file and a rank taken from other coordinates, or a range checked just before):
+/// the one place the model turns a file and a rank into a coordinate. Input goes through the
+/// checked constructor, [`Coordinate::new`], instead.
+///
+/// # Panics
+///
+/// When `x` or `y` lies outside `1..=8`: a bug in the calling clause, never user input.
+///
+/// ```
+/// use vdmchess::model::piece::mk_coordinate;
+/// assert_eq!(mk_coordinate(7, 1).to_string(), "g1");
+/// ```
+#[must_use]
+#[inline]
+pub const fn mk_coordinate(x: u32, y: u32) -> Coordinate {
+    assert!(
+        x >= 1 && y >= 1 && inv_coordinate(x, y),
+        "mk_Coordinate outside the board"
+    );
+    Coordinate {
+        x: x as u8,
+        y: y as u8,
+    }
+}
+
 /// VDM `Coordinate :: x : nat1  y : nat1`: a square, `x` the file (1 = a .. 8 = h), `y` the
 /// rank (1 .. 8) (FIDE Laws 2.4). The fields are private so that every value satisfies
 /// [`inv_coordinate`].

@@ -2,26 +2,30 @@
 //! squares, as ``BoardModule`castling_rights`` and ``BoardModule`may_castle`` define them.
 
 use super::judge::{arrow, attackers, king_in_check, squares, Finding, Judgement};
-use super::{words, Marks, Reason};
+use super::{side_towards, words, Marks, Reason};
 use crate::model::array::pre_move_on_array;
 use crate::model::board::{
     castling_destinations, castling_rights, ends_right, piece_at, stateful_impossible_moves, Board,
     Move,
 };
 use crate::model::game::Game;
-use crate::model::piece::{opposite_colour, Colour, Coordinate, Piece, PieceType};
+use crate::model::piece::{mk_coordinate, opposite_colour, Colour, Coordinate, Piece, PieceType};
 use crate::notation::san::CastlingSide;
 
 /// Where the king of `colour` starts in standard chess: e1 or e8 (FIDE Laws 2.3).
 pub(super) fn king_start_square(colour: Colour) -> Coordinate {
-    let rank = if colour == Colour::White { 0 } else { 7 };
-    Coordinate::from_index(rank * 8 + 4)
+    let rank = if colour == Colour::White { 1 } else { 8 };
+    mk_coordinate(5, rank)
 }
 
-/// Where the king on `king` lands castling towards `side`: the g- or c-file of its rank.
+/// Where the king on `king` lands castling towards `side`: its ``BoardModule`castling_destinations``
+/// with a rook in that side's corner of its rank.
 pub(crate) fn king_destination(king: Coordinate, side: CastlingSide) -> Coordinate {
-    let file = if side == CastlingSide::KingSide { 6 } else { 2 };
-    Coordinate::from_index(((king.y() - 1) * 8 + file) as usize)
+    let corner = match side {
+        CastlingSide::KingSide => mk_coordinate(8, king.y()),
+        CastlingSide::QueenSide => mk_coordinate(1, king.y()),
+    };
+    castling_destinations(king, corner).0
 }
 
 /// `king side (O-O)` or `queen side (O-O-O)`.
@@ -34,7 +38,7 @@ fn side_name(side: CastlingSide) -> &'static str {
 
 /// Whether the rook on `r` stands towards `side` of the king on `k`.
 fn on_side(k: Coordinate, r: Coordinate, side: CastlingSide) -> bool {
-    (r.x() > k.x()) == (side == CastlingSide::KingSide)
+    side_towards(k, r) == side
 }
 
 /// The coordinates from `a` to `b` on `a`'s rank, both included, in that order.
