@@ -9,9 +9,13 @@
 
 use std::time::Instant;
 
-use vdmchess::model::array::perft;
 use vdmchess::model::board::{from_start, Start};
 use vdmchess::notation::fen::parse_fen;
+
+/// The model's perft: the port's [`vdmchess::rules::perft`] over the model's `Game`.
+fn perft(board: &vdmchess::model::board::Board, depth: u32) -> u64 {
+    vdmchess::rules::perft(&vdmchess::model::game::Game::new(board.clone()), depth)
+}
 
 fn main() {
     // cargo passes `--bench`; skip flags we do not know.

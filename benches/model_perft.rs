@@ -2,8 +2,12 @@
 //! start, depths 4 and 5: `cargo bench --bench model_perft`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use vdmchess::model::array::perft;
 use vdmchess::model::board::default_board;
+
+/// The model's perft: the port's [`vdmchess::rules::perft`] over the model's `Game`.
+fn perft(board: &vdmchess::model::board::Board, depth: u32) -> u64 {
+    vdmchess::rules::perft(&vdmchess::model::game::Game::new(board.clone()), depth)
+}
 
 fn model_perft(c: &mut Criterion) {
     let board = default_board();

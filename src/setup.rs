@@ -16,7 +16,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::attacks::attackers;
 use crate::types::{Color, Piece, Role, Square, SquareSet};
+pub use crate::types::{KING_OFFSETS, KNIGHT_OFFSETS};
 
 /// How castling is written and read in UCI move text and FEN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -196,52 +198,26 @@ impl Setup {
         !self.attackers(by, target).is_empty()
     }
 
-    /// The squares of the pieces of `by` that attack `target`.
+    /// The squares of the pieces of `by` that attack `target`, from the core's attack tables
+    /// ([`crate::core::attacks::attackers`]).
     #[must_use]
     pub fn attackers(&self, by: Color, target: Square) -> SquareSet {
-        let mut found = SquareSet::EMPTY;
-        let is = |sq: Square, roles: &[Role]| matches!(self.piece_at(sq), Some(p) if p.color == by && roles.contains(&p.role));
-        // A pawn of `by` attacks diagonally forward, so look diagonally backward from the target.
-        let back = if by == Color::White { -1 } else { 1 };
-        for df in [-1, 1] {
-            if let Some(sq) = target.offset(df, back) {
-                if is(sq, &[Role::Pawn]) {
-                    found.insert(sq);
-                }
+        let mut by_color = [0; 2];
+        let mut by_role = [0; 6];
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                by_color[p.color.index()] |= 1 << i;
+                by_role[p.role.index()] |= 1 << i;
             }
         }
-        for (df, dr) in KNIGHT_OFFSETS {
-            if let Some(sq) = target.offset(df, dr) {
-                if is(sq, &[Role::Knight]) {
-                    found.insert(sq);
-                }
-            }
-        }
-        for (df, dr) in KING_OFFSETS {
-            if let Some(sq) = target.offset(df, dr) {
-                if is(sq, &[Role::King]) {
-                    found.insert(sq);
-                }
-            }
-        }
-        for (df, dr) in KING_OFFSETS {
-            let sliders: &[Role] = if df == 0 || dr == 0 {
-                &[Role::Rook, Role::Queen]
-            } else {
-                &[Role::Bishop, Role::Queen]
-            };
-            let mut cur = target;
-            while let Some(sq) = cur.offset(df, dr) {
-                if self.piece_at(sq).is_some() {
-                    if is(sq, sliders) {
-                        found.insert(sq);
-                    }
-                    break;
-                }
-                cur = sq;
-            }
-        }
-        found
+        let occupied = by_color[0] | by_color[1];
+        SquareSet(attackers(
+            target.index(),
+            by,
+            by_color[by.index()],
+            &by_role,
+            occupied,
+        ))
     }
 
     /// The castling rights of `color` (rook squares on its back rank).
@@ -446,30 +422,6 @@ impl Setup {
                 .is_some_and(|pushed| self.piece_at(pushed) == Some(pawn))
     }
 }
-
-/// The knight's eight jumps as (file, rank) offsets.
-pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-/// The eight directions (and the king's steps) as (file, rank) offsets.
-pub const KING_OFFSETS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// One reason a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -182,6 +182,30 @@ impl Piece {
     }
 }
 
+/// The knight's eight jumps as (file, rank) offsets.
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The eight directions (and the king's steps) as (file, rank) offsets.
+pub const KING_OFFSETS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 /// One of the 64 squares, numbered `a1 = 0, b1 = 1, ..., h8 = 63`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]

@@ -1,7 +1,6 @@
 //! The published Overture ChessPP model gets these cases wrong; each test shows the model here
 //! gets them right (see spec/ for the analysis).
 
-use vdmchess::model::array::perft;
 use vdmchess::model::board::{self, castling_moves, default_board, possible_moves};
 use vdmchess::model::game::{
     self, automatic_draw, claimable_draws, is_checkmate, is_fifty_moves, is_fivefold_repetition,
@@ -11,6 +10,11 @@ use vdmchess::model::game::{
 use vdmchess::model::Set;
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, Rules};
+
+/// The model's perft: the port's [`vdmchess::rules::perft`] over the model's `Game`.
+fn perft(board: &vdmchess::model::board::Board, depth: u32) -> u64 {
+    vdmchess::rules::perft(&vdmchess::model::game::Game::new(board.clone()), depth)
+}
 
 fn game(fen: &str) -> Game {
     let setup = parse_fen(fen).unwrap();

@@ -7,9 +7,13 @@
 mod perft_data;
 
 use perft_data::{case, load, PerftCase};
-use vdmchess::model::array::perft;
 use vdmchess::model::board::{from_start, Board, Start};
 use vdmchess::notation::fen::parse_fen;
+
+/// The model's perft: the port's [`vdmchess::rules::perft`] over the model's `Game`.
+fn perft(board: &vdmchess::model::board::Board, depth: u32) -> u64 {
+    vdmchess::rules::perft(&vdmchess::model::game::Game::new(board.clone()), depth)
+}
 
 fn board(fen: &str) -> Board {
     let setup = parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

@@ -7,8 +7,8 @@
 use super::bitboard::{bit, Bitboard};
 pub use super::magic::{bishop_attacks, bishop_rays, queen_attacks, rook_attacks, rook_rays};
 
-// The knight's jumps and the king's steps are the shared `(file, rank)` offsets of `Setup`.
-use crate::setup::{KING_OFFSETS as KING_STEPS, KNIGHT_OFFSETS as KNIGHT_STEPS};
+// The knight's jumps and the king's steps are the shared `(file, rank)` offsets.
+use crate::types::{Color, Role, KING_OFFSETS as KING_STEPS, KNIGHT_OFFSETS as KNIGHT_STEPS};
 
 /// The squares reached from `sq` by each of `steps`, staying on the board.
 const fn step_attacks(sq: usize, steps: &[(i8, i8); 8]) -> Bitboard {
@@ -181,6 +181,31 @@ pub fn seen_from(sq: usize, sources: Bitboard, occ: Bitboard) -> Bitboard {
         }
     }
     seen
+}
+
+/// The pieces of `by` that attack `sq` (FIDE Laws 3.1: by their geometry, pinned or not):
+/// `theirs` holds the squares of `by`'s pieces, `by_role` the squares of each role (either
+/// colour, indexed by [`Role::index`]), `occ` the squares that block lines. The one attack
+/// detector of the core: the position's checks and a [`crate::Setup`]'s attack test ask it.
+#[must_use]
+#[inline(always)]
+pub fn attackers(
+    sq: usize,
+    by: Color,
+    theirs: Bitboard,
+    by_role: &[Bitboard; 6],
+    occ: Bitboard,
+) -> Bitboard {
+    let r = by_role;
+    let queens = r[Role::Queen.index()];
+    let sliders = (rook_rays(sq) & (r[Role::Rook.index()] | queens)
+        | bishop_rays(sq) & (r[Role::Bishop.index()] | queens))
+        & theirs;
+    let leapers = theirs
+        & ((knight_attacks(sq) & r[Role::Knight.index()])
+            | (king_attacks(sq) & r[Role::King.index()])
+            | (pawn_attacks(by.other().index(), sq) & r[Role::Pawn.index()]));
+    leapers | seen_from(sq, sliders, occ)
 }
 
 #[cfg(test)]

@@ -8,9 +8,7 @@
 //! pawn that just made a double push (the capture is *pseudo-legal*). Whether the capture is
 //! also legal is asked of the move generator ([`Position::has_legal_ep`]).
 
-use super::attacks::{
-    bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, seen_from,
-};
+use super::attacks::{attackers, pawn_attacks};
 use super::bitboard::{bit, lsb, rank, Bitboard, Squares};
 use super::castling::castling_destinations_index;
 use super::zobrist::{castling_key, ep_key, piece_key, WHITE_TO_MOVE};
@@ -252,22 +250,13 @@ impl Position {
 
     /// The squares of the pieces of `by` that attack square index `sq` when `occ` is occupied.
     ///
-    /// Sliders are found along the rays through `sq` and kept when nothing of `occ` stands
-    /// between ([`seen_from`]), which needs only small tables.
+    /// The core's one attack detector, [`attackers`]: sliders are found along the rays
+    /// through `sq` and kept when nothing of `occ` stands between, which needs only small
+    /// tables.
     #[must_use]
     #[inline]
     pub fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
-        let r = &self.by_role;
-        let theirs = self.by_color[by.index()];
-        let queens = r[Role::Queen.index()];
-        let sliders = (rook_rays(sq) & (r[Role::Rook.index()] | queens)
-            | bishop_rays(sq) & (r[Role::Bishop.index()] | queens))
-            & theirs;
-        let leapers = theirs
-            & ((knight_attacks(sq) & r[Role::Knight.index()])
-                | (king_attacks(sq) & r[Role::King.index()])
-                | (pawn_attacks(by.other().index(), sq) & r[Role::Pawn.index()]));
-        leapers | seen_from(sq, sliders, occ)
+        attackers(sq, by, self.by_color[by.index()], &self.by_role, occ)
     }
 
     /// The pieces giving check to the side to move.

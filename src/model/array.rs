@@ -28,36 +28,21 @@ use crate::model::piece::{
     coordinate_offset, mk_coordinate, opposite_colour, Colour, Coordinate, Direction, Piece,
     PieceType,
 };
-use crate::model::Set;
 
 mod history;
 mod moves;
 
+pub use crate::model::board::inv_board_state_in_order;
 pub use history::{
     automatic_draw_on_array, claimable_draws_on_array, halfmove_clock_on_array,
     is_checkmate_on_array, is_stalemate_on_array, repetition_count_on_array, winner_on_array,
 };
 pub use moves::{
-    has_legal_en_passant_on_array, perft, possible_moves_on_array, post_move_on_array,
-    pre_move_on_array,
+    has_legal_en_passant_on_array, possible_moves_on_array, post_move_on_array, pre_move_on_array,
 };
 pub(crate) use moves::{
     legal_en_passant_on, possible_moves_and_squares, post_move_on, pre_move_on,
 };
-
-/// The fast form of `board::inv_board_state`: the set is not empty and no two pieces share a
-/// coordinate. Pieces sort by coordinate first, so two on one coordinate are neighbours in
-/// the set's order: one pass over neighbours instead of every pair.
-#[must_use]
-pub fn inv_board_state_in_order(s: &Set<Piece>) -> bool {
-    let mut previous: Option<Coordinate> = None;
-    !s.is_empty()
-        && s.iter().all(|p| {
-            let apart = previous != Some(p.coord);
-            previous = Some(p.coord);
-            apart
-        })
-}
 
 /// A step `(dx, dy)`.
 const fn step(dx: i32, dy: i32) -> Direction {

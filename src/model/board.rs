@@ -15,75 +15,43 @@
 //! Keyword renames: VDM `move` is [`move_`], the field `start_` is [`Board::start`], the field
 //! `type` is `piece_type`.
 
-use std::fmt;
 use std::sync::Arc;
-
-use serde::{Deserialize, Serialize};
 
 use crate::model::array::{
     halfmove_clock_on_array, has_legal_en_passant_on_array, post_move_on, pre_move_on, Squares,
 };
 use crate::model::piece::{mk_coordinate, Colour, Piece, PieceType};
-use crate::model::{ensure, Seq, Set};
+use crate::model::{ensure, Set};
 use crate::setup::{CastlingMode, Setup};
 use crate::types::{Piece as SharedPiece, Square};
 
+mod boards;
 mod history;
 mod moves;
+mod start;
 mod state;
 mod values;
 
+pub(crate) use boards::{same_start, RawBoard};
+pub use boards::{Board, BoardError, IllegalMove};
 pub use history::{
     castling_rights, en_passant_target, ends_right, fullmove_number, halfmove_clock, passed_square,
-    resets_clock, right_colour, turn,
+    resets_clock, turn,
 };
 pub use moves::{
     castling_moves, double_push_moves, en_passant_moves, has_legal_en_passant, last_rank,
     may_castle, own_pieces, pawn_start_rank, possible_moves, promotion_moves,
     simple_possible_moves, stateful_impossible_moves, stateful_possible_moves,
 };
+pub use start::{castling_rights_are_valid, ep_square_is_valid, inv_start, right_colour, Start};
 pub use state::{
-    apply_move, attacked_by, castling_destinations, in_check, king_coordinate, move_effect,
-    obstacles, piece_at, replay,
+    apply_move, attacked_by, attackers, castling_destinations, in_check, king_coordinate,
+    move_effect, obstacles, piece_at, replay,
 };
 pub use values::{
-    castling_rights_are_valid, ep_square_is_valid, inv_board_state, inv_move, inv_start,
-    BoardState, BoardStateError, InvalidMove, Move, MoveEffect, Start,
+    inv_board_state, inv_board_state_in_order, inv_move, BoardState, BoardStateError, History,
+    InvalidMove, Move, MoveEffect,
 };
-
-/// VDM `History = seq of Move`: the moves played since the start, oldest first.
-pub type History = Seq<Move>;
-
-// ---------------------------------------------------------------------------------------------
-// Board
-
-/// VDM `Board :: start_ history state inv inv_Board`: where the board started, what was
-/// played, and where that leads. Built only by [`from_start`], [`Board::new`],
-/// [`default_board`], [`move_`] and deserialisation, which all keep [`inv_board`]. Cloning is
-/// cheap (shared start, persistent history and state).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawBoard", into = "RawBoard")]
-pub struct Board {
-    start: Arc<Start>,
-    history: History,
-    state: BoardState,
-}
-
-/// The serialised form of a [`Board`]: the state is derived, so it is not written.
-#[derive(Serialize, Deserialize)]
-struct RawBoard {
-    start: Start,
-    history: Vec<Move>,
-}
-
-impl From<Board> for RawBoard {
-    fn from(b: Board) -> RawBoard {
-        RawBoard {
-            start: (*b.start).clone(),
-            history: b.history.iter().copied().collect(),
-        }
-    }
-}
 
 impl TryFrom<RawBoard> for Board {
     type Error = BoardError;
@@ -91,45 +59,6 @@ impl TryFrom<RawBoard> for Board {
         Board::new(raw.start, raw.history.into_iter().collect())
     }
 }
-
-/// A history with a move that is not possible where it is played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardError {
-    /// The index of the offending move in the history (0 = first).
-    pub ply: usize,
-    /// The move and the position it was refused in.
-    pub illegal: IllegalMove,
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid history at ply {}: {}",
-            self.ply + 1,
-            self.illegal
-        )
-    }
-}
-
-impl std::error::Error for BoardError {}
-
-/// A move refused by [`pre_move`]: it is not among the [`possible_moves`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The refused move.
-    pub m: Move,
-    /// The position, as FEN.
-    pub fen: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {} in {}", self.m, self.fen)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 impl Board {
     /// VDM `mk_Board(start, history, replay(start.state, history))`: the board reached from
@@ -146,25 +75,6 @@ impl Board {
             board = move_(&board, m).map_err(|illegal| BoardError { ply, illegal })?;
         }
         Ok(board)
-    }
-
-    /// VDM `b.start_`: the starting position (`start` is a VDM++ keyword, hence the spec's
-    /// underscore).
-    #[must_use]
-    pub fn start(&self) -> &Start {
-        &self.start
-    }
-
-    /// VDM `b.history`: the moves played since the start.
-    #[must_use]
-    pub fn history(&self) -> &History {
-        &self.history
-    }
-
-    /// VDM `b.state`: the pieces on the board now.
-    #[must_use]
-    pub fn state(&self) -> &BoardState {
-        &self.state
     }
 }
 
@@ -272,11 +182,6 @@ pub(crate) fn move_on(b: &Board, squares: Squares, m: Move) -> Result<Board, Ill
         post_move_on(b, &squares, m, &result)
     });
     Ok(result)
-}
-
-/// Whether two boards began at the same start (the same shared value, or equal ones).
-pub(crate) fn same_start(a: &Board, b: &Board) -> bool {
-    Arc::ptr_eq(&a.start, &b.start) || a.start == b.start
 }
 
 /// VDM `default_board`: the standard starting board (FIDE Laws 2.3): White to move, all four

@@ -28,32 +28,22 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::model::array::winner_on_array;
 use crate::model::board::{
     self, castling_rights, en_passant_target, halfmove_clock, has_legal_en_passant, in_check,
     possible_moves, Board, IllegalMove, Move, Start,
 };
-use crate::model::piece::{opposite_colour, Colour, Coordinate, Piece, PieceType};
+use crate::model::piece::{opposite_colour, Colour, Coordinate};
 use crate::model::{ensure, Set};
 use crate::setup::{CastlingMode, Setup, SetupError};
 
-/// VDM `Game :: board`: a game is its board; the side to move is derived ([`turn`]).
-/// `GameModule` gives `Game` no invariant of its own, and every [`Board`] satisfies
-/// `inv_Board` (its constructors check it), so every `Game` value is valid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    board: Board,
-}
+mod material;
+mod values;
+
+pub use material::{cannot_mate, is_insufficient_material};
+pub use values::{AutomaticDraw, ClaimableDraw, Game, Winner};
 
 impl Game {
-    /// VDM `mk_Game(board)`.
-    #[must_use]
-    pub fn new(board: Board) -> Game {
-        Game { board }
-    }
-
     /// VDM `mk_Game(BoardModule`from_start(s))` for the start of a [`Setup`], validated by
     /// [`Setup::validate`] in `mode` and checked by `inv_Start`.
     ///
@@ -72,67 +62,6 @@ impl Game {
             setup, mode,
         )?)))
     }
-
-    /// VDM `g.board`.
-    #[must_use]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-}
-
-impl From<Board> for Game {
-    fn from(board: Board) -> Game {
-        Game::new(board)
-    }
-}
-
-/// VDM `Winner = <White> | <Black> | <Remis> | <Undecided>`: how a game stands, won by a
-/// colour, drawn (remis), or still open (FIDE Laws 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Winner {
-    /// White won (Black is checkmated).
-    White,
-    /// Black won (White is checkmated).
-    Black,
-    /// The game is drawn (VDM `<Remis>`): stalemate or another automatic draw.
-    Remis,
-    /// The game goes on.
-    Undecided,
-}
-
-impl From<Colour> for Winner {
-    /// VDM writes `winner(g) = turn(g)`: the quotes `<White>` and `<Black>` are both a
-    /// `Colour` and a `Winner`.
-    fn from(c: Colour) -> Winner {
-        match c {
-            Colour::White => Winner::White,
-            Colour::Black => Winner::Black,
-        }
-    }
-}
-
-/// VDM `ClaimableDraw`: a draw a player may claim; the game goes on unless one is claimed
-/// (FIDE Laws 9.2, 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum ClaimableDraw {
-    /// The position has occurred three times (FIDE Laws 9.2).
-    ThreefoldRepetition,
-    /// Fifty moves of each side without a pawn move or capture (FIDE Laws 9.3).
-    FiftyMoves,
-}
-
-/// VDM `AutomaticDraw`: a draw that ends the game by itself (FIDE Laws 5.2 and, since 1 July
-/// 2014, 9.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum AutomaticDraw {
-    /// The side to move has no legal move and is not in check (FIDE Laws 5.2.1).
-    Stalemate,
-    /// Neither side can mate (FIDE Laws 5.2.2, 6.9); see [`is_insufficient_material`].
-    InsufficientMaterial,
-    /// Seventy-five moves of each side without a pawn move or capture (FIDE Laws 9.6.2).
-    SeventyfiveMoves,
-    /// The same position for the fifth time (FIDE Laws 9.6.1).
-    FivefoldRepetition,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,57 +240,6 @@ pub fn is_fifty_moves(g: &Game) -> bool {
 #[must_use]
 pub fn is_seventyfive_moves(g: &Game) -> bool {
     halfmove_clock(&g.board) >= 150
-}
-
-// ---------------------------------------------------------------------------------------------
-// Material
-
-/// VDM `cannot_mate`: the colour alone cannot mate, by python-chess's rule (one-sided: false
-/// whenever the colour could still mate): with a pawn, rook or queen it can; with a knight it
-/// cannot only if that knight is its one piece besides the king and the opponent has nothing
-/// but king and queens; with bishops it cannot only if every bishop on the board stands on one
-/// square colour and there is no pawn or knight on the board; with the bare king it cannot.
-#[must_use]
-pub fn cannot_mate(g: &Game, colour: Colour) -> bool {
-    let s = g.board.state().pieces();
-    let own: Set<Piece> = s.iter().filter(|p| p.colour == colour).copied().collect();
-    let kinds: Set<PieceType> = own.iter().map(|p| p.piece_type).collect();
-    let heavy = Set::from(vec![PieceType::Pawn, PieceType::Rook, PieceType::Queen]);
-    if !kinds.clone().intersection(heavy).is_empty() {
-        false
-    } else if kinds.contains(&PieceType::Knight) {
-        own.len() <= 2
-            && !s.iter().any(|p| {
-                p.colour != colour && ![PieceType::King, PieceType::Queen].contains(&p.piece_type)
-            })
-    } else if kinds.contains(&PieceType::Bishop) {
-        let shades: Set<u32> = s
-            .iter()
-            .filter(|p| p.piece_type == PieceType::Bishop)
-            .map(|p| (p.coord.x() + p.coord.y()) % 2)
-            .collect();
-        shades.len() == 1
-            && !s
-                .iter()
-                .any(|p| [PieceType::Pawn, PieceType::Knight].contains(&p.piece_type))
-    } else {
-        true
-    }
-}
-
-/// VDM `isInsufficientMaterial`: neither side can mate, by the rule of [`cannot_mate`]: a dead
-/// position (FIDE Laws 5.2.2, 6.9). One-sided: `true` guarantees no mate is possible; `false`
-/// does not guarantee one is.
-///
-/// ```
-/// use vdmchess::model::game::{is_insufficient_material, Game};
-/// use vdmchess::{notation::fen::parse_fen, CastlingMode};
-/// let kb_k = parse_fen("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1").unwrap();
-/// assert!(is_insufficient_material(&Game::from_setup(&kb_k, CastlingMode::Standard).unwrap()));
-/// ```
-#[must_use]
-pub fn is_insufficient_material(g: &Game) -> bool {
-    cannot_mate(g, Colour::White) && cannot_mate(g, Colour::Black)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@
 //! ```
 
 mod castling;
+mod finding;
 mod judge;
 mod legal;
 mod words;
@@ -78,7 +79,8 @@ use crate::rules::Move;
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::Square;
 
-use judge::{judge_move, Judgement, Reading};
+use finding::Judgement;
+use judge::{judge_move, Reading};
 
 /// Why a move is illegal: the first of these, in this order, that applies (see the module
 /// docs for the clause and the FIDE article of each). Ordered as they are tried.
@@ -522,7 +524,7 @@ fn judge_san(
 /// The explanation when SAN text names no piece the side to move has.
 fn no_such_piece(game: &Game, text: &str, wanted: &SanWanted) -> Explanation {
     let colour = turn(game.board());
-    judge::Finding {
+    finding::Finding {
         reason: Reason::NoPiece,
         clause: "BoardModule`own_pieces",
         fide: "3.10.1",

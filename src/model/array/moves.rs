@@ -1,10 +1,12 @@
 //! The fast forms of the move functions: `possible_moves_on_array` (with the pin-line
-//! shortcut), `pre_move_on_array`, `has_legal_en_passant_on_array`, and the model's perft.
+//! shortcut), `pre_move_on_array` and `has_legal_en_passant_on_array`. The model's perft is
+//! the port's ([`crate::rules::perft`] over `model::game::Game`), which plays each move by
+//! `BoardModule`move` on the array view these functions built.
 
 use super::{attacked_by_on_array, push_targets, Occupancy, Squares};
 use crate::model::board::{
-    castling_destinations, en_passant_target, ends_right, last_rank, move_on, pawn_start_rank,
-    right_colour, same_start, turn, Board, Move,
+    castling_destinations, en_passant_target, ends_right, last_rank, pawn_start_rank, right_colour,
+    same_start, turn, Board, Move,
 };
 use crate::model::piece::{
     coordinate_offset, opposite_colour, pawn_direction, Colour, Coordinate, Direction, Piece,
@@ -335,31 +337,4 @@ pub(crate) fn legal_en_passant_on(
     let mut moves = Vec::new();
     view.push_en_passant(target, &mut moves);
     moves.iter().any(|m| !view.leaves_king_attacked(king, m))
-}
-
-/// Counts the leaves of the tree of possible moves `depth` plies deep, the last ply in bulk
-/// (not a VDM function: the standard test of a move generator). Every move is played by
-/// `board::move_`, so its precondition and postcondition are checked.
-///
-/// ```
-/// use vdmchess::model::array::perft;
-/// use vdmchess::model::board::default_board;
-/// assert_eq!(perft(&default_board(), 2), 400);
-/// ```
-#[must_use]
-pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (moves, squares) = possible_moves_and_squares(board);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .into_iter()
-        .map(|m| match move_on(board, squares.clone(), m) {
-            Ok(next) => perft(&next, depth - 1),
-            Err(e) => unreachable!("a possible move is refused: {e}"),
-        })
-        .sum()
 }

@@ -2,7 +2,7 @@
 //! `ends_right`, `castling_rights`, `passed_square`, `en_passant_target`, `resets_clock`,
 //! `halfmove_clock`, `fullmove_number`. None of these is a stored flag.
 
-use super::{replay, Board, BoardState, Move};
+use super::{replay, right_colour, Board, BoardState, Move};
 use crate::model::piece::{opposite_colour, Colour, Coordinate, PieceType};
 use crate::model::Set;
 
@@ -13,17 +13,6 @@ pub fn turn(b: &Board) -> Colour {
         b.start().turn()
     } else {
         opposite_colour(b.start().turn())
-    }
-}
-
-/// VDM `right_colour`: the colour whose castling right the rook coordinate `r` is: White's on
-/// the first rank.
-#[must_use]
-pub fn right_colour(r: Coordinate) -> Colour {
-    if r.y() == 1 {
-        Colour::White
-    } else {
-        Colour::Black
     }
 }
 

@@ -44,13 +44,44 @@ pub fn obstacles(s: &BoardState) -> ObstacleSet {
         .collect()
 }
 
-/// VDM `attacked_by`: whether a piece of `colour` attacks `c` (FIDE Laws 3.1, 3.9): could
-/// capture there by its geometry alone. Not from the colour's legal moves: a pawn attacks the
-/// squares diagonally ahead even when they are empty, and a pinned piece still attacks. `c`
-/// is a square the colour does not occupy (an empty square or an opposing piece).
+/// VDM `attackers`: the pieces of `colour` that attack `c` (FIDE Laws 3.1, 3.9): those that
+/// could capture there by their geometry alone. Not from the colour's legal moves: a pawn
+/// attacks the squares diagonally ahead even when they are empty, and a pinned piece still
+/// attacks. `c` is a square the colour does not occupy (an empty square or an opposing piece).
 ///
 /// The literal twin: it asks [`type_based_moves`] of every piece of the colour.
-/// [`crate::model::array::attacked_by_on_array`] is its fast form.
+///
+/// ```
+/// use vdmchess::model::board::{attackers, default_board};
+/// use vdmchess::model::piece::{Colour, Coordinate};
+/// let state = default_board().state().clone();
+/// let f3 = Coordinate::new(6, 3).unwrap();
+/// let by: Vec<String> = attackers(&state, Colour::White, f3).iter().map(|p| p.coord.to_string()).collect();
+/// assert_eq!(by, ["e2", "g2", "g1"]); // two pawns and the knight
+/// ```
+#[must_use]
+pub fn attackers(s: &BoardState, colour: Colour, c: Coordinate) -> Set<Piece> {
+    let obs = obstacles(s);
+    s.pieces()
+        .iter()
+        .filter(|p| {
+            p.colour == colour
+                && if p.piece_type == PieceType::Pawn {
+                    pawn_capture_directions(colour)
+                        .into_iter()
+                        .any(|d| coordinate_offset(p.coord, d) == Some(c))
+                } else {
+                    type_based_moves(**p, &obs).contains(&p.at(c))
+                }
+        })
+        .copied()
+        .collect()
+}
+
+/// VDM `attacked_by`: whether a piece of `colour` attacks `c`, `attackers(s, colour, c) <> {}`
+/// (FIDE Laws 3.1, 3.9).
+///
+/// The literal twin; [`crate::model::array::attacked_by_on_array`] is its fast form.
 ///
 /// ```
 /// use vdmchess::model::board::{attacked_by, default_board};
@@ -61,17 +92,7 @@ pub fn obstacles(s: &BoardState) -> ObstacleSet {
 /// ```
 #[must_use]
 pub fn attacked_by(s: &BoardState, colour: Colour, c: Coordinate) -> bool {
-    let obs = obstacles(s);
-    s.pieces().iter().any(|&p| {
-        p.colour == colour
-            && if p.piece_type == PieceType::Pawn {
-                pawn_capture_directions(colour)
-                    .into_iter()
-                    .any(|d| coordinate_offset(p.coord, d) == Some(c))
-            } else {
-                type_based_moves(p, &obs).contains(&p.at(c))
-            }
-    })
+    !attackers(s, colour, c).is_empty()
 }
 
 /// VDM `king_coordinate`: where the king of `colour` stands, or `None` unless there is

@@ -1,12 +1,12 @@
 //! Castling, judged by its own reasons (FIDE Laws 3.8.2): the right, the path, the attacked
 //! squares, as ``BoardModule`castling_rights`` and ``BoardModule`may_castle`` define them.
 
-use super::judge::{arrow, attackers, king_in_check, squares, Finding, Judgement};
+use super::finding::{arrow, king_in_check, squares, Finding, Judgement};
 use super::{side_towards, words, Marks, Reason};
 use crate::model::array::pre_move_on_array;
 use crate::model::board::{
-    castling_destinations, castling_rights, ends_right, piece_at, stateful_impossible_moves, Board,
-    Move,
+    attackers, castling_destinations, castling_rights, ends_right, piece_at,
+    stateful_impossible_moves, Board, Move,
 };
 use crate::model::game::Game;
 use crate::model::piece::{mk_coordinate, opposite_colour, Colour, Coordinate, Piece, PieceType};
@@ -106,7 +106,7 @@ pub(super) fn judge_castling(
     }
     let enemy = opposite_colour(colour);
     for c in span(king.coord, king_to) {
-        let by = attackers(s, enemy, c);
+        let by: Vec<Piece> = attackers(s, enemy, c).into_iter().collect();
         if by.is_empty() {
             continue;
         }

@@ -6,17 +6,18 @@
 //! possible is one of `stateful_impossible_moves`, whose reason is `king_in_check`.
 
 use super::castling::{judge_castling, king_start_square};
+use super::finding::{arrow, king_in_check, squares, Finding, Judgement};
 use super::words;
-use super::{side_towards, Arrow, Explanation, Marks, Reason};
+use super::{side_towards, Marks, Reason};
 use crate::model::array::{automatic_draw_on_array, pre_move_on_array, winner_on_array};
 use crate::model::board::{
-    apply_move, en_passant_target, king_coordinate, last_rank, obstacles, pawn_start_rank,
-    piece_at, stateful_impossible_moves, turn, BoardState, Move,
+    en_passant_target, king_coordinate, last_rank, obstacles, pawn_start_rank, piece_at,
+    stateful_impossible_moves, turn, BoardState, Move,
 };
 use crate::model::game::{AutomaticDraw, Game, Winner};
 use crate::model::piece::{
-    coordinate_offset, opposite_colour, pawn_capture_directions, pawn_direction, type_based_moves,
-    Colour, Coordinate, Direction, ObstacleSet, Piece, PieceType,
+    coordinate_offset, opposite_colour, pawn_direction, type_based_moves, Colour, Coordinate,
+    Direction, ObstacleSet, Piece, PieceType,
 };
 
 /// How the move text was written, which decides what counts as castling.
@@ -27,43 +28,6 @@ pub(super) enum Reading {
     Uci,
     /// SAN: castling is only `O-O` and `O-O-O`; `Kg1` is a king's step.
     San,
-}
-
-/// A refusal: the reason, the clause and article that decide it, and what to say and draw.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Finding {
-    pub(super) reason: Reason,
-    pub(super) clause: &'static str,
-    pub(super) fide: &'static str,
-    pub(super) detail: String,
-    pub(super) marks: Marks,
-}
-
-impl Finding {
-    /// The explanation of an illegal move.
-    pub(super) fn into_explanation(self, text: &str, uci: Option<String>) -> Explanation {
-        Explanation {
-            text: text.to_string(),
-            legal: false,
-            reason: Some(self.reason),
-            clause: self.clause.to_string(),
-            fide: self.fide.to_string(),
-            detail: self.detail,
-            uci,
-            san: None,
-            effects: Vec::new(),
-            marks: self.marks,
-        }
-    }
-}
-
-/// The verdict on one move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Judgement {
-    /// One of the model's `possible_moves`.
-    Legal(Move),
-    /// Refused, and why.
-    Illegal(Finding),
 }
 
 /// A finding as a judgement.
@@ -81,22 +45,6 @@ fn refuse(
         detail,
         marks,
     })
-}
-
-/// Marks of a set of squares.
-pub(super) fn squares(cs: &[Coordinate]) -> Marks {
-    Marks {
-        squares: cs.iter().map(|&c| c.into()).collect(),
-        arrows: Vec::new(),
-    }
-}
-
-/// An arrow between two coordinates.
-pub(super) fn arrow(from: Coordinate, to: Coordinate) -> Arrow {
-    Arrow {
-        from: from.into(),
-        to: to.into(),
-    }
 }
 
 /// `game_over`: the game has ended (``GameModule`pre_move``: `winner(g) = <Undecided>`).
@@ -184,27 +132,6 @@ pub(super) fn shape_fits(p: Piece, to: Coordinate) -> bool {
     } else {
         type_based_moves(p, &ObstacleSet::default()).contains(&p.at(to))
     }
-}
-
-/// The pieces of `colour` that attack `c` on `s`: VDM `attacked_by`, piece by piece (a pawn
-/// attacks the squares diagonally ahead; any other piece the squares `type_based_moves` gives
-/// it among the obstacles).
-pub(super) fn attackers(s: &BoardState, colour: Colour, c: Coordinate) -> Vec<Piece> {
-    let obs = obstacles(s);
-    s.pieces()
-        .iter()
-        .filter(|p| p.colour == colour)
-        .filter(|p| {
-            if p.piece_type == PieceType::Pawn {
-                pawn_capture_directions(colour)
-                    .into_iter()
-                    .any(|d| coordinate_offset(p.coord, d) == Some(c))
-            } else {
-                type_based_moves(**p, &obs).contains(&p.at(c))
-            }
-        })
-        .copied()
-        .collect()
 }
 
 /// The coordinates strictly between `a` and `b` along their line (none if not on one).
@@ -506,59 +433,6 @@ fn promotion_rules(p: Piece, to: Coordinate, promotion: Option<PieceType>) -> Op
         detail,
         squares(&[to]),
     ))
-}
-
-/// `king_in_check`: `m` of `p` is one of `stateful_impossible_moves`; names the pieces that
-/// would attack the king, and how (a king stepping into an attack, a check not parried, a pin,
-/// the en-passant capture that opens a rank).
-pub(super) fn king_in_check(s: &BoardState, p: Piece, m: &Move, en_passant: bool) -> Finding {
-    let mover = p.colour;
-    let enemy = opposite_colour(mover);
-    let after = apply_move(s, *m);
-    let king_after = king_coordinate(&after, mover);
-    let attackers_after = king_after.map_or_else(Vec::new, |k| attackers(&after, enemy, k));
-    let king_before = king_coordinate(s, mover);
-    let attackers_before = king_before.map_or_else(Vec::new, |k| attackers(s, enemy, k));
-    let k = king_after.unwrap_or(p.coord);
-    let who = words::pieces(&attackers_after);
-    let king_name = format!("the {} king", words::colour(mover));
-    let still = attackers_after
-        .iter()
-        .any(|a| attackers_before.contains(a) && a.coord != m.to_().coord);
-    let detail = if p.piece_type == PieceType::King {
-        format!("{king_name} would stand on {k}, attacked by {who}")
-    } else if still {
-        format!(
-            "{king_name} on {k} is in check from {who}, and moving {} to {} does not parry it",
-            words::piece(p),
-            m.to_().coord
-        )
-    } else if en_passant {
-        format!(
-            "taking en passant takes two pawns off rank {}: then {who} attacks {king_name} on {k}",
-            p.coord.y()
-        )
-    } else {
-        format!(
-            "{} is pinned: if it leaves {}, {who} attacks {king_name} on {k}",
-            words::piece(p),
-            p.coord
-        )
-    };
-    let mut marks = Marks {
-        squares: vec![k.into()],
-        arrows: attackers_after.iter().map(|a| arrow(a.coord, k)).collect(),
-    };
-    if p.piece_type != PieceType::King {
-        marks.squares.push(p.coord.into());
-    }
-    Finding {
-        reason: Reason::KingInCheck,
-        clause: "BoardModule`stateful_impossible_moves",
-        fide: "3.9.2",
-        detail,
-        marks,
-    }
 }
 
 /// For SAN whose own candidates cannot make the move's shape: a piece of the opponent that

@@ -1,6 +1,6 @@
 //! A legal move: the clause that allows it and what it does.
 
-use super::judge::arrow;
+use super::finding::arrow;
 use super::{words, Effect, Explanation, Marks};
 use crate::model::array::Squares;
 use crate::model::board::{
