@@ -14,8 +14,8 @@ use super::values::{BoardState, History, Move};
 // Board
 
 /// VDM `Board :: start_ history state inv inv_Board`: where the board started, what was
-/// played, and where that leads. Built only by [`from_start`], [`Board::new`],
-/// [`default_board`], [`move_`] and deserialisation, which all keep [`inv_board`]. Cloning is
+/// played, and where that leads. Built only by [`from_start`](super::from_start), [`Board::new`],
+/// [`default_board`](super::default_board), [`move_`](super::move_) and deserialisation, which all keep [`inv_board`](super::inv_board). Cloning is
 /// cheap (shared start, persistent history and state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawBoard", into = "RawBoard")]
@@ -63,7 +63,7 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// A move refused by [`pre_move`]: it is not among the [`possible_moves`].
+/// A move refused by [`pre_move`](super::pre_move): it is not among the [`possible_moves`](super::possible_moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
     /// The refused move.

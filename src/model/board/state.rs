@@ -57,7 +57,7 @@ pub fn obstacles(s: &BoardState) -> ObstacleSet {
 /// let state = default_board().state().clone();
 /// let f3 = Coordinate::new(6, 3).unwrap();
 /// let by: Vec<String> = attackers(&state, Colour::White, f3).iter().map(|p| p.coord.to_string()).collect();
-/// assert_eq!(by, ["e2", "g2", "g1"]); // two pawns and the knight
+/// assert_eq!(by, ["e2", "g1", "g2"]); // two pawns and the knight
 /// ```
 #[must_use]
 pub fn attackers(s: &BoardState, colour: Colour, c: Coordinate) -> Set<Piece> {

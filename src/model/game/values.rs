@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::board::Board;
 use crate::model::piece::Colour;
 
-/// VDM `Game :: board`: a game is its board; the side to move is derived ([`turn`]).
+/// VDM `Game :: board`: a game is its board; the side to move is derived ([`turn`](super::turn)).
 /// `GameModule` gives `Game` no invariant of its own, and every [`Board`] satisfies
 /// `inv_Board` (its constructors check it), so every `Game` value is valid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,7 +75,7 @@ pub enum ClaimableDraw {
 pub enum AutomaticDraw {
     /// The side to move has no legal move and is not in check (FIDE Laws 5.2.1).
     Stalemate,
-    /// Neither side can mate (FIDE Laws 5.2.2, 6.9); see [`is_insufficient_material`].
+    /// Neither side can mate (FIDE Laws 5.2.2, 6.9); see [`is_insufficient_material`](super::is_insufficient_material).
     InsufficientMaterial,
     /// Seventy-five moves of each side without a pawn move or capture (FIDE Laws 9.6.2).
     SeventyfiveMoves,
