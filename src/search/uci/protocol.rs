@@ -88,7 +88,7 @@ const GO_PARAMETERS: [&str; 12] = [
     "infinite",
 ];
 
-/// The deepest `go depth` and the longest `go mate` accepted.
+/// The deepest `go depth` accepted.
 pub const MAX_GO_DEPTH: u64 = MAX_PLY as u64 - 1;
 /// The longest mate `go mate` may ask for (its search goes to depth 2N + 1).
 pub const MAX_GO_MATE: u64 = (MAX_GO_DEPTH - 1) / 2;
@@ -132,7 +132,7 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
             "mate" => Some((
                 1,
                 MAX_GO_MATE as i64,
-                "a whole number of moves from 1 to 62",
+                "a whole number of moves from 1 to 63",
             )),
             "nodes" => Some((1, i64::MAX, "a whole number of nodes from 1")),
             _ => None,
@@ -338,7 +338,7 @@ mod tests {
             &["depth", "99999999999"][..],
             &["depth", "0"],
             &["mate", "-1"],
-            &["mate", "63"],
+            &["mate", "64"],
             &["nodes", "0"],
             &["movestogo", "0"],
             &["wtime", "99999999999999999999"],
@@ -349,7 +349,7 @@ mod tests {
             assert_eq!(go.problems.len(), 1, "{bad:?}");
             assert!(is_unbounded(&go.limits));
         }
-        assert_eq!(parse_go(&["mate", "62"]).limits.mate, Some(62));
+        assert_eq!(parse_go(&["mate", "63"]).limits.mate, Some(63));
         assert_eq!(parse_go(&["depth", "127"]).limits.depth, Some(127));
     }
 
