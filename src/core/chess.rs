@@ -10,7 +10,7 @@
 
 use super::position::Position;
 use super::zobrist::{castling_rights_key, ep_key};
-use crate::rules::{Move, MoveMatch, Rules, Status};
+use crate::rules::{Move, MoveMatch, Rules};
 use crate::setup::{CastlingMode, MaterialLimits, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
@@ -112,45 +112,45 @@ impl Chess {
     }
 }
 
+/// A game's answers about its position are [`Position`]'s own (its `impl Rules`, which this
+/// forwards to); the game adds what the draw rules need of the past: the repetition keys.
 impl Rules for Chess {
     const NAME: &'static str = "the core";
 
     fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Chess, SetupError> {
         Ok(Chess::from_position(
-            Position::from_setup(setup, mode)?,
+            <Position as Rules>::from_setup(setup, mode)?,
             mode,
         ))
     }
 
     fn to_setup(&self) -> Setup {
-        self.pos.to_setup()
+        Rules::to_setup(&self.pos)
     }
 
     fn castling_mode(&self) -> CastlingMode {
-        self.pos.castling_mode()
+        Rules::castling_mode(&self.pos)
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        self.pos.turn()
+        Rules::turn(&self.pos)
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.pos.piece_at(sq)
+        Rules::piece_at(&self.pos, sq)
     }
 
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.pos.legal_moves_into(out);
+        Rules::legal_moves_into(&self.pos, out);
     }
 
-    /// Finds only the moves of `role` to `to`: see [`Position::legal_moves_of_role_to`].
     #[inline]
     fn legal_moves_to_into(&self, role: Role, to: Square, out: &mut Vec<Move>) {
-        self.pos.legal_moves_of_role_to(role, to, out);
+        Rules::legal_moves_to_into(&self.pos, role, to, out);
     }
 
-    /// Lists nothing: see [`Position::unique_move_to`].
     #[inline(always)]
     fn unique_move_to(
         &self,
@@ -158,29 +158,29 @@ impl Rules for Chess {
         to: Square,
         from: SquareSet,
         promotion: Option<Role>,
-        _scratch: &mut Vec<Move>,
+        scratch: &mut Vec<Move>,
     ) -> MoveMatch {
-        self.pos.unique_move_to(role, to, from.0, promotion)
+        Rules::unique_move_to(&self.pos, role, to, from, promotion, scratch)
     }
 
     #[inline]
     fn is_legal(&self, m: &Move) -> bool {
-        self.pos.is_legal(m)
+        Rules::is_legal(&self.pos, m)
     }
 
     #[inline(always)]
     fn play_unchecked(&mut self, m: &Move) {
-        self.pos.play_unchecked(m);
+        Rules::play_unchecked(&mut self.pos, m);
         self.keys.push(repetition_key(&self.pos));
     }
 
     #[inline]
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        Rules::is_check(&self.pos)
     }
 
     fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmoves()
+        Rules::halfmove_clock(&self.pos)
     }
 
     /// Looks back only as far as the half-move clock reaches (a capture or pawn move makes
@@ -201,16 +201,16 @@ impl Rules for Chess {
     }
 
     fn is_insufficient_material(&self) -> bool {
-        self.pos.is_insufficient_material()
+        Rules::is_insufficient_material(&self.pos)
     }
 
     fn has_legal_moves(&self) -> bool {
-        self.pos.has_legal_moves()
+        Rules::has_legal_moves(&self.pos)
     }
 
     #[inline]
     fn legal_move_count(&self) -> u64 {
-        self.pos.count_legal()
+        Rules::legal_move_count(&self.pos)
     }
 
     /// Plays the move groups of the position (as [`Position::for_each_child`]) on one copy
@@ -225,39 +225,5 @@ impl Rules for Chess {
             child.keys.push(repetition_key(pos));
             f(&child);
         });
-    }
-
-    fn is_checkmate(&self) -> bool {
-        self.pos.is_check() && !self.pos.has_legal_moves()
-    }
-
-    fn is_stalemate(&self) -> bool {
-        !self.pos.is_check() && !self.pos.has_legal_moves()
-    }
-
-    fn is_threefold_repetition(&self) -> bool {
-        self.repetition_count() >= 3
-    }
-
-    fn is_fifty_moves(&self) -> bool {
-        self.pos.halfmoves() >= 100
-    }
-
-    /// Generates moves at most once, and counts repetitions only when nothing else decides.
-    fn status(&self) -> Status {
-        let stuck = !self.pos.has_legal_moves();
-        if stuck && self.pos.is_check() {
-            Status::Checkmate
-        } else if self.is_insufficient_material() {
-            Status::InsufficientMaterial
-        } else if stuck {
-            Status::Stalemate
-        } else if self.pos.halfmoves() >= 150 {
-            Status::SeventyfiveMoves
-        } else if self.repetition_count() >= 5 {
-            Status::FivefoldRepetition
-        } else {
-            Status::Ongoing
-        }
     }
 }
