@@ -7,7 +7,8 @@
 //! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
 //! the rules in `diff` or `fuzz`, `book` has no entry for the position); 2 bad arguments or input that cannot be read (an invalid FEN,
 //! a missing file), or an engine that failed (did not start, did not answer in time, died,
-//! printed something else).
+//! printed something else); 141 standard output closed by its reader (`| head`), the
+//! subcommand stopped quietly as a Unix tool killed by `SIGPIPE` does.
 
 use std::process::ExitCode;
 
@@ -26,7 +27,7 @@ use cli::{
     replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
     uci::uci_command,
-    PositionOptions, LENIENT_NEEDS_CORE,
+    Failure, PositionOptions, CLOSED_EXIT_CODE, LENIENT_NEEDS_CORE,
 };
 use vdmchess::core::{Chess, Position};
 use vdmchess::model::game::Game;
@@ -320,7 +321,7 @@ fn main() -> ExitCode {
             };
             match rules {
                 RulesArg::Core => perft_command::<Position>(args),
-                _ if lenient => Err(LENIENT_NEEDS_CORE.into()),
+                _ if lenient => Err(Failure::from(LENIENT_NEEDS_CORE)),
                 RulesArg::Model => perft_command::<Game>(args),
                 RulesArg::Both => perft_compare::<Game, Position>(args),
             }
@@ -425,8 +426,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(Failure::Closed) => ExitCode::from(CLOSED_EXIT_CODE),
+        Err(Failure::Message(message)) => {
+            cli::note(format_args!("error: {message}\n"));
             ExitCode::from(2)
         }
     }

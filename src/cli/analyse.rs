@@ -8,6 +8,8 @@ use serde_json::json;
 use vdmchess::search::analysis::analyse;
 use vdmchess::search::{Limits, Score};
 
+use super::{outln, Outcome};
+
 /// What `analyse` was asked.
 pub(crate) struct AnalyseArgs {
     pub(crate) fen: Option<String>,
@@ -20,7 +22,7 @@ pub(crate) struct AnalyseArgs {
 /// The depth searched when neither `--depth` nor `--movetime` is given.
 pub(crate) const DEFAULT_DEPTH: u32 = 12;
 
-pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
+pub(crate) fn analyse_command(args: &AnalyseArgs) -> Outcome {
     let fen = args
         .fen
         .clone()
@@ -57,17 +59,17 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
             "pv_san": a.san,
             "pv_uci": pv_uci,
         });
-        println!("{out}");
+        outln(out)?;
     } else {
-        println!("fen: {}", a.setup.to_fen());
+        outln(format_args!("fen: {}", a.setup.to_fen()))?;
         match best {
             Some(b) => {
-                println!(
+                outln(format_args!(
                     "depth {} seldepth {} score {} nodes {} nps {} time {} ms",
                     r.depth, r.seldepth, r.score, r.nodes, nps, time_ms
-                );
-                println!("bestmove {b}");
-                println!("pv {}", a.numbered_pv());
+                ))?;
+                outln(format_args!("bestmove {b}"))?;
+                outln(format_args!("pv {}", a.numbered_pv()))?;
             }
             None => {
                 let why = if matches!(r.score, Score::Mate(_)) {
@@ -75,7 +77,7 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
                 } else {
                     "stalemate"
                 };
-                println!("no legal move: {why}");
+                outln(format_args!("no legal move: {why}"))?;
             }
         }
     }

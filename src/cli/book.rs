@@ -9,7 +9,7 @@ use vdmchess::core::Position;
 use vdmchess::notation::san::SanPlus;
 use vdmchess::notation::uci::UciMove;
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, setup_of, Outcome, PositionOptions};
 
 /// What `book` was asked to look up.
 pub(crate) struct BookArgs<'a> {
@@ -22,7 +22,7 @@ pub(crate) struct BookArgs<'a> {
 }
 
 /// Lists the entries; exit 0 when there is at least one, 1 when there is none.
-pub(crate) fn book_command(args: &BookArgs<'_>) -> Result<ExitCode, String> {
+pub(crate) fn book_command(args: &BookArgs<'_>) -> Outcome {
     let pos = position(args)?;
     let book = Book::open(args.file).map_err(|e| e.to_string())?;
     let minimum_weight = u16::from(!args.all);
@@ -48,9 +48,9 @@ pub(crate) fn book_command(args: &BookArgs<'_>) -> Result<ExitCode, String> {
             "skipped_weight_zero": light,
             "skipped_illegal": illegal,
         });
-        println!("{json}");
+        outln(json)?;
     } else {
-        print!("{}", text_of(&pos, &lines, total, light, illegal));
+        out(text_of(&pos, &lines, total, light, illegal))?;
     }
     Ok(if entries.is_empty() {
         ExitCode::from(1)

@@ -7,10 +7,12 @@ use vdmchess::oracle::case::Case;
 use vdmchess::oracle::diff::{bisect, DiffReport};
 use vdmchess::oracle::engine::EngineError;
 
-use super::{check_timeout, setup_of, start_engine, PositionOptions, LENIENT_NEEDS_CORE};
+use super::{
+    check_timeout, outln, setup_of, start_engine, Outcome, PositionOptions, LENIENT_NEEDS_CORE,
+};
 use crate::{DiffArgs, OurRules};
 
-pub(crate) fn diff_command(args: &DiffArgs) -> Result<ExitCode, String> {
+pub(crate) fn diff_command(args: &DiffArgs) -> Outcome {
     if args.depth == 0 {
         return Err("the depth must be at least 1".into());
     }
@@ -62,19 +64,16 @@ pub(crate) fn print_outcome(
     outcome: Result<DiffReport, EngineError>,
     extra_flags: &str,
     json: bool,
-) -> Result<ExitCode, String> {
+) -> Outcome {
     match outcome {
         Ok(mut report) => {
             if let Some(command) = &mut report.reproduce {
                 command.push_str(extra_flags);
             }
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&report).map_err(|e| e.to_string())?
-                );
+                outln(serde_json::to_string(&report).map_err(|e| e.to_string())?)?;
             } else {
-                println!("{}", report.to_string().trim_end());
+                outln(report.to_string().trim_end())?;
             }
             Ok(if report.agree {
                 ExitCode::SUCCESS
@@ -85,9 +84,9 @@ pub(crate) fn print_outcome(
         Err(error) => {
             if json {
                 let value = serde_json::json!({ "agree": false, "error": error.to_string() });
-                println!("{value}");
+                outln(value)?;
             }
-            Err(error.to_string())
+            Err(error.to_string().into())
         }
     }
 }

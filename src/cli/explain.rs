@@ -4,14 +4,14 @@ use std::process::ExitCode;
 
 use vdmchess::oracle::explain::{explain, Explanation};
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, setup_of, Outcome, PositionOptions};
 
 pub(crate) fn explain_command(
     fen: Option<&str>,
     text: &str,
     json: bool,
     svg: Option<&str>,
-) -> Result<ExitCode, String> {
+) -> Outcome {
     let (setup, mode) = setup_of(fen, PositionOptions::default())?;
     let why = explain(&setup, mode, text).map_err(|e| e.to_string())?;
     if let Some(path) = svg {
@@ -21,12 +21,9 @@ pub(crate) fn explain_command(
         }
     }
     if json {
-        println!(
-            "{}",
-            serde_json::to_string(&why).map_err(|e| e.to_string())?
-        );
+        outln(serde_json::to_string(&why).map_err(|e| e.to_string())?)?;
     } else {
-        print!("{}", text_of(&why));
+        out(text_of(&why))?;
     }
     Ok(exit_code(&why))
 }

@@ -1,5 +1,9 @@
 //! The subcommands of the `vdmchess` binary, one module each, and what they share.
 
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::{CastlingMode, MaterialLimits, Setup};
 
@@ -14,6 +18,65 @@ pub(crate) mod progress;
 pub(crate) mod replay;
 pub(crate) mod show;
 pub(crate) mod uci;
+
+/// How a subcommand ends when it does not end normally.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Bad arguments or unreadable input, said on standard error (exit code 2).
+    Message(String),
+    /// Standard output was closed by its reader (`| head`): the subcommand stops quietly,
+    /// as a Unix tool killed by `SIGPIPE` does (exit code 141, 128 + 13, as the shell shows it).
+    Closed,
+}
+
+/// What a subcommand returns: its exit code, or how it failed.
+pub(crate) type Outcome = Result<ExitCode, Failure>;
+
+/// The exit code of a subcommand whose standard output was closed.
+pub(crate) const CLOSED_EXIT_CODE: u8 = 141;
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Message(message.to_string())
+    }
+}
+
+/// A failed write to standard output: [`Failure::Closed`] when its reader has gone.
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Message(format!("writing standard output: {e}"))
+        }
+    }
+}
+
+/// Writes `text` to standard output (what `print!` does, but a closed output is a
+/// [`Failure::Closed`], not a panic).
+pub(crate) fn out(text: impl Display) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    write!(stdout, "{text}")?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// [`out`] and a newline.
+pub(crate) fn outln(text: impl Display) -> Result<(), Failure> {
+    out(format_args!("{text}\n"))
+}
+
+/// Writes `text` to standard error, as `eprint!` does, but a closed standard error is let
+/// be: a message nobody can read is no reason to fail.
+pub(crate) fn note(text: impl Display) {
+    let _ = write!(io::stderr().lock(), "{text}");
+}
 
 /// How a `--fen` argument is read: `--chess960` and `--lenient`.
 #[derive(Clone, Copy, Default)]

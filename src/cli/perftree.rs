@@ -1,19 +1,14 @@
 //! `vdmchess perftree DEPTH FEN [MOVES]`: perftree's script convention, answered by the core.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use vdmchess::oracle::case::Case;
 use vdmchess::oracle::divide::our_divide;
 use vdmchess::MaterialLimits;
 
-use super::{setup_of, PositionOptions};
+use super::{out, setup_of, Outcome, PositionOptions};
 
-pub(crate) fn perftree_command(
-    depth: u32,
-    fen: &str,
-    moves: Option<&str>,
-) -> Result<ExitCode, String> {
+pub(crate) fn perftree_command(depth: u32, fen: &str, moves: Option<&str>) -> Outcome {
     if depth == 0 {
         return Err("the depth must be at least 1".into());
     }
@@ -25,9 +20,6 @@ pub(crate) fn perftree_command(
         .validate(MaterialLimits::Enforced)
         .map_err(|e| e.to_string())?;
     let text = our_divide(pos.position(), depth).to_perftree_text();
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| e.to_string())?;
+    out(text)?;
     Ok(ExitCode::SUCCESS)
 }

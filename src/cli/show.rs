@@ -10,7 +10,7 @@ use vdmchess::render::svg::{Arrow, Picture, Tint};
 use vdmchess::render::text::{board_text, Glyphs};
 use vdmchess::{Color, Rules, Setup, Square};
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, setup_of, Failure, Outcome, PositionOptions};
 
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
@@ -24,7 +24,7 @@ pub(crate) struct ShowArgs<'a> {
     pub(crate) squares: &'a [String],
 }
 
-pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
+pub(crate) fn show_command(args: &ShowArgs<'_>) -> Outcome {
     let (setup, mode) = setup_of(args.fen, args.options)?;
     let pos =
         Chess::from_setup_with(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
@@ -56,7 +56,7 @@ pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
         .iter()
         .map(|m| SanPlus::from_move(&pos, m).to_string())
         .collect();
-    println!(
+    outln(format_args!(
         "{}\nfen: {}\nstatus: {}\ncheck: {}\nlegal moves ({}): {}",
         board_text(&setup.board, args.glyphs, args.bottom),
         pos.to_setup().to_fen(),
@@ -64,7 +64,7 @@ pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
         pos.is_check(),
         moves.len(),
         moves.join(" ")
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -103,12 +103,11 @@ pub(crate) fn explanation_picture(setup: &Setup, why: &Explanation) -> Picture {
 }
 
 /// Writes the picture's SVG to `path` (`-`: standard output).
-pub(crate) fn write_svg(path: &str, picture: &Picture) -> Result<(), String> {
+pub(crate) fn write_svg(path: &str, picture: &Picture) -> Result<(), Failure> {
     let svg = picture.to_svg();
     if path == "-" {
-        print!("{svg}");
-        Ok(())
+        out(svg)
     } else {
-        std::fs::write(path, svg).map_err(|e| format!("{path}: {e}"))
+        std::fs::write(path, svg).map_err(|e| format!("{path}: {e}").into())
     }
 }
