@@ -183,3 +183,167 @@ fn a_closed_pipe_ends_every_subcommand_quietly() {
         assert_quiet_on_closed_pipe(args);
     }
 }
+
+/// `perft --depth 99` and `perftree 99` ran for ever; `--threads 0` was taken while `--jobs
+/// 0` was refused; `Hash` stopped at 1024 MB in `uci` and at 4096 in `analyse`. One set of
+/// limits, each refusal naming the range.
+#[test]
+fn one_set_of_limits_each_refusal_naming_the_range() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    for (args, says) in [
+        (&["perft", "--depth", "99"][..], "99 is not in 0..=32"),
+        (&["perftree", "99", fen], "99 is not in 1..=32"),
+        (&["perftree", "0", fen], "0 is not in 1..=32"),
+        (
+            &["diff", "--engine", "x", "--depth", "33"],
+            "33 is not in 1..=32",
+        ),
+        (
+            &["perft", "--depth", "1", "--threads", "0"],
+            "0 is not in 1..=1024",
+        ),
+        (&["replay", "--jobs", "0"], "0 is not in 1..=1024"),
+        (&["analyse", "--depth", "128"], "128 is not in 1..=127"),
+        (&["analyse", "--hash", "4097"], "4097 is not in 1..=4096"),
+    ] {
+        let o = vdmchess(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(says),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+    // The engine takes the same ranges: Hash up to 4096, go perft up to 32.
+    let o = vdmchess_with_input(&["uci"], "uci\ngo perft 33\nquit\n");
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("option name Hash type spin default 16 min 1 max 4096\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string go perft takes one depth from 0 to 32, not \"33\"\n"),
+        "{out}"
+    );
+}
+
+/// `show`, `explain` and `analyse` take `--moves` (UCI or SAN) as `book` and `diff` do.
+#[test]
+fn show_explain_and_analyse_take_moves_in_uci_or_san() {
+    let after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    for moves in [["e4", "e5", "Nf3"], ["e2e4", "e7e5", "g1f3"]] {
+        let mut args = vec!["show", "--moves"];
+        args.extend(moves);
+        let o = vdmchess(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).contains(&format!("fen: {after}\n")),
+            "{}",
+            text(&o.stdout)
+        );
+    }
+    // The last of --moves is the move explained when no MOVE follows.
+    let o = vdmchess(&["explain", "--moves", "e4", "e5", "Ke3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stdout).starts_with("illegal: Ke3 (e1e3): geometry\n"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = vdmchess(&["explain", "Ke2", "--moves", "e2e4 e7e5"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        text(&o.stdout).starts_with("legal: Ke2 (e1e2)\n"),
+        "{}",
+        text(&o.stdout)
+    );
+    // Scholar's mate: after the moves, mate in one.
+    let o = vdmchess(&[
+        "analyse", "--depth", "2", "--json", "--moves", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["fen"],
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+    );
+    assert_eq!(
+        (v["bestmove"].as_str(), v["score"]["mate"].as_i64()),
+        (Some("h5f7"), Some(1))
+    );
+    // A move that cannot be played says why, as explain does.
+    let o = vdmchess(&["show", "--moves", "e4", "Ke3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr),
+        "error: --moves: move 2 (Ke3) is illegal: geometry (FIDE 3.8.1): the black king on e8 moves one square in any direction (castling apart), and e3 is not such a move from e8, in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+}
+
+/// Promotion to a king is a classic mistake: explained by the promotion clause, not refused as
+/// unreadable; a bad rank is reported where it stands.
+#[test]
+fn explain_reads_a_promotion_to_a_king_and_points_at_a_bad_rank() {
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    for (mv, role) in [("a8=K", "king"), ("a7a8k", "king"), ("a8=P", "pawn")] {
+        let o = vdmchess(&["explain", "--fen", fen, mv]);
+        assert_eq!(o.status.code(), Some(1), "{mv}: {}", text_of_both(&o));
+        let out = text(&o.stdout);
+        assert!(
+            out.contains("clause: BoardModule`promotion_moves (FIDE Laws 3.7.5)\n"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with(&format!(
+                "a pawn promotes to a queen, rook, bishop or knight, never to a {role}\n"
+            )),
+            "{out}"
+        );
+    }
+    let o = vdmchess(&["explain", "e9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("invalid san \"e9\" at offset 1: "),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+fn text_of_both(o: &std::process::Output) -> String {
+    format!("{}{}", text(&o.stdout), text(&o.stderr))
+}
+
+/// The material-limit error says where `--lenient` takes such positions; `perftree` says its
+/// moves are UCI; `show --arrows` without `--svg` is refused (it drew nothing before).
+#[test]
+fn refusals_say_what_would_work() {
+    let crowded = "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    let o = vdmchess(&["show", "--fen", crowded]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr),
+        "error: illegal position: white has more than 16 pieces (the material limits: --lenient accepts such positions in `perft --rules core`, `show`, `diff` and `fuzz`)\n"
+    );
+    assert_eq!(
+        vdmchess(&["show", "--lenient", "--fen", crowded])
+            .status
+            .code(),
+        Some(0)
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let o = vdmchess(&["perftree", "2", start, "e4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr),
+        "error: move 1 (e4) is not UCI move text: perftree's moves are UCI (e2e4, e7e8q); as UCI it is e2e4\n"
+    );
+    for flag in ["--arrows", "--lastmove", "--squares"] {
+        let value = if flag == "--squares" { "e4" } else { "e2e4" };
+        let o = vdmchess(&["show", flag, value]);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert!(
+            text(&o.stderr).contains("--svg <FILE>"),
+            "{flag}: {}",
+            text(&o.stderr)
+        );
+    }
+}

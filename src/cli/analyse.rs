@@ -5,14 +5,17 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use serde_json::json;
-use vdmchess::search::analysis::analyse;
+use vdmchess::core::Chess;
+use vdmchess::search::analysis::analyse_game;
 use vdmchess::search::{Limits, Score};
+use vdmchess::Rules;
 
 use super::{outln, Outcome};
 
 /// What `analyse` was asked.
 pub(crate) struct AnalyseArgs {
     pub(crate) fen: Option<String>,
+    pub(crate) moves: Vec<String>,
     pub(crate) depth: Option<u32>,
     pub(crate) movetime: Option<u64>,
     pub(crate) hash: usize,
@@ -23,10 +26,10 @@ pub(crate) struct AnalyseArgs {
 pub(crate) const DEFAULT_DEPTH: u32 = 12;
 
 pub(crate) fn analyse_command(args: &AnalyseArgs) -> Outcome {
-    let fen = args
-        .fen
-        .clone()
-        .unwrap_or_else(|| vdmchess::Setup::start().to_fen());
+    let (setup, mode) = super::setup_of(args.fen.as_deref(), super::PositionOptions::default())?;
+    let game = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+    let (game, _) =
+        super::play_moves(game, mode, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let limits = Limits {
         depth: match (args.depth, args.movetime) {
             (None, None) => Some(DEFAULT_DEPTH),
@@ -35,7 +38,7 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Outcome {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let a = analyse(&fen, &limits, args.hash).map_err(|e| e.to_string())?;
+    let a = analyse_game(&game, &limits, args.hash);
     let r = &a.result;
     let mode = a.setup.castling_mode_hint();
     let best = r.best.map(|m| m.to_uci(mode));

@@ -7,9 +7,8 @@ use serde_json::json;
 use vdmchess::book::{Book, BookEntry};
 use vdmchess::core::Position;
 use vdmchess::notation::san::SanPlus;
-use vdmchess::notation::uci::UciMove;
 
-use super::{out, outln, setup_of, Outcome, PositionOptions};
+use super::{out, outln, play_moves, setup_of, Outcome, PositionOptions};
 
 /// What `book` was asked to look up.
 pub(crate) struct BookArgs<'a> {
@@ -66,20 +65,8 @@ fn position(args: &BookArgs<'_>) -> Result<Position, String> {
         lenient: false,
     };
     let (setup, mode) = setup_of(args.fen, options)?;
-    let mut pos = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = UciMove::from_ascii(text.as_bytes())
-            .map_err(|e| format!("--moves: move {}: {e}", i + 1))?
-            .to_move(&pos)
-            .map_err(|e| {
-                format!(
-                    "--moves: move {} ({text}): {e} in {}",
-                    i + 1,
-                    pos.to_setup().to_fen()
-                )
-            })?;
-        pos.play_unchecked(&m);
-    }
+    let pos = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+    let (pos, _) = play_moves(pos, mode, args.moves).map_err(|e| format!("--moves: {e}"))?;
     Ok(pos)
 }
 

@@ -2,20 +2,19 @@
 
 use std::process::ExitCode;
 
+use vdmchess::core::Chess;
 use vdmchess::model::game::Game;
 use vdmchess::oracle::case::Case;
 use vdmchess::oracle::diff::{bisect, DiffReport};
 use vdmchess::oracle::engine::EngineError;
 
 use super::{
-    check_timeout, outln, setup_of, start_engine, Outcome, PositionOptions, LENIENT_NEEDS_CORE,
+    check_timeout, outln, play_moves, setup_of, start_engine, Outcome, PositionOptions,
+    LENIENT_NEEDS_CORE,
 };
 use crate::{DiffArgs, OurRules};
 
 pub(crate) fn diff_command(args: &DiffArgs) -> Outcome {
-    if args.depth == 0 {
-        return Err("the depth must be at least 1".into());
-    }
     if args.lenient && args.rules == OurRules::Model {
         return Err(LENIENT_NEEDS_CORE.into());
     }
@@ -25,11 +24,9 @@ pub(crate) fn diff_command(args: &DiffArgs) -> Outcome {
         lenient: args.lenient,
     };
     let (setup, mode) = setup_of(args.fen.as_deref(), options)?;
-    let moves: Vec<&str> = args
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .collect();
+    let start = Chess::from_setup_with(&setup, mode, options.limits())
+        .map_err(|e| super::setup_error_text(&e))?;
+    let (_, moves) = play_moves(start, mode, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let case = Case::from_uci(setup, mode, &moves, options.limits()).map_err(|e| e.to_string())?;
     let outcome = start_engine(&args.engine, timeout).and_then(|mut engine| match args.rules {
         OurRules::Core => {

@@ -40,9 +40,6 @@ pub(crate) fn replay_command<P: Replay>(
     errors_only: bool,
     export_args: ExportArgs,
 ) -> Outcome {
-    if jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
     let files = if files.is_empty() {
         vec!["-".to_string()]
     } else {

@@ -10,11 +10,12 @@ use vdmchess::render::svg::{Arrow, Picture, Tint};
 use vdmchess::render::text::{board_text, Glyphs};
 use vdmchess::{Color, Rules, Setup, Square};
 
-use super::{out, outln, setup_of, Failure, Outcome, PositionOptions};
+use super::{out, outln, play_moves, setup_of, Failure, Outcome, PositionOptions};
 
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
     pub(crate) fen: Option<&'a str>,
+    pub(crate) moves: &'a [String],
     pub(crate) options: PositionOptions,
     pub(crate) glyphs: Glyphs,
     pub(crate) svg: Option<&'a str>,
@@ -25,13 +26,16 @@ pub(crate) struct ShowArgs<'a> {
 }
 
 pub(crate) fn show_command(args: &ShowArgs<'_>) -> Outcome {
-    let (setup, mode) = setup_of(args.fen, args.options)?;
+    let (start, mode) = setup_of(args.fen, args.options)?;
     let pos =
-        Chess::from_setup_with(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
+        Chess::from_setup_with(&start, mode, args.options.limits()).map_err(|e| e.to_string())?;
+    let (pos, played) = play_moves(pos, mode, args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let setup = pos.to_setup();
     if let Some(path) = args.svg {
         let mut picture = Picture::new(&setup);
         picture.bottom = args.bottom;
-        picture.last_move = args.lastmove.map(two_squares).transpose()?;
+        let lastmove = args.lastmove.or(played.last().map(String::as_str));
+        picture.last_move = lastmove.map(two_squares).transpose()?;
         for a in args.arrows {
             let (from, to) = two_squares(a)?;
             picture.arrows.push(Arrow {

@@ -90,10 +90,29 @@ pub fn analyse(fen: &str, limits: &Limits, hash_mb: usize) -> Result<Analysis, A
     let setup = parse_fen(fen).map_err(AnalyseError::Fen)?;
     let game =
         Chess::from_setup(&setup, setup.castling_mode_hint()).map_err(AnalyseError::Position)?;
+    Ok(analyse_game(&game, limits, hash_mb))
+}
+
+/// Searches the current position of `game` within `limits` with a `hash_mb` table; the
+/// positions of the game's moves count for repetitions, as in `position ... moves` over UCI.
+#[must_use]
+pub fn analyse_game(game: &Chess, limits: &Limits, hash_mb: usize) -> Analysis {
+    let keys = game.repetition_keys();
+    let history = &keys[..keys.len().saturating_sub(1)];
     let mut searcher = Searcher::new(hash_mb);
-    let result = searcher.search(game.position(), &[], limits, &Signals::new(), &mut |_| {});
-    let san = san_line(&game, &result.pv);
-    Ok(Analysis { setup, result, san })
+    let result = searcher.search(
+        game.position(),
+        history,
+        limits,
+        &Signals::new(),
+        &mut |_| {},
+    );
+    let san = san_line(game, &result.pv);
+    Analysis {
+        setup: game.to_setup(),
+        result,
+        san,
+    }
 }
 
 /// The SAN of each move of `line` played in turn from `game` (stopping at a move that is not
