@@ -897,7 +897,8 @@ mod tests {
         for (text, offset, kind) in [
             ("", 0, ParseSanErrorKind::Empty),
             ("+", 0, ParseSanErrorKind::Empty),
-            ("e9", 0, ParseSanErrorKind::Unexpected),
+            ("e9", 1, ParseSanErrorKind::Unexpected),
+            ("z4", 0, ParseSanErrorKind::Unexpected),
             ("Nf", 1, ParseSanErrorKind::Unexpected),
             ("Ke8=Q", 3, ParseSanErrorKind::Unexpected),
             ("Nbxxd7", 3, ParseSanErrorKind::Unexpected),
