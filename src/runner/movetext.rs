@@ -63,8 +63,10 @@ impl<P: Replay> MovetextReplayer<P> {
     /// with more than one game is the first game, failed with a [`ErrorKind::Pgn`] error where
     /// the first ends: a record holds one game.
     pub fn replay(&mut self, text: &[u8]) -> GameReport {
-        let empty = PgnReader::new(io::empty());
-        let mut reader = self.reader.take().unwrap_or(empty).reuse(text);
+        let reader = self.reader.take();
+        let mut reader = reader
+            .unwrap_or_else(|| PgnReader::new(io::empty()))
+            .reuse(text);
         // Reading from a slice cannot fail.
         let report = match reader.read_game(&mut self.visitor) {
             Ok(Some(report)) => Some(report),
