@@ -30,7 +30,18 @@ pub trait Replay: Clone {
     /// # Errors
     ///
     /// [`MoveFailure`] when the token is not a legal move (or the two rule sets disagree).
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure>;
+    #[inline(always)]
+    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        self.play_san_move(token, mode).map(|_| ())
+    }
+
+    /// Like [`Replay::play_san`], and returns the move played: `None` for a null move. What
+    /// a caller that lists a game's moves (as UCI text, say) reads.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::play_san`].
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure>;
 
     /// Like [`Replay::play_san`], and returns the move's canonical SAN (`--` for a null
     /// move): what `replay --export` writes.
@@ -133,7 +144,7 @@ impl<R: Rules> Replay for Single<R> {
     }
 
     #[inline(always)]
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure> {
         // The common forms (`e4`, `Nf3`, `exd5`, `Rfe1`, ...), read leniently, go straight to
         // the port's question; anything else, and any move that does not resolve to exactly
         // one, takes the general way below (which says what is wrong).
@@ -147,17 +158,17 @@ impl<R: Rules> Replay for Single<R> {
                 let found = self.pos.unique_move_to(role, to, from, None, &mut self.buf);
                 if let MoveMatch::One(m) = found {
                     self.pos.play_unchecked(&m);
-                    return Ok(());
+                    return Ok(Some(m));
                 }
             }
         }
         let san = parse(token, mode)?;
         if san.san == San::Null {
-            return self.play_null();
+            return self.play_null().map(|()| None);
         }
         let m = self.resolve(&san, mode)?;
         self.pos.play_unchecked(&m);
-        Ok(())
+        Ok(Some(m))
     }
 
     fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
@@ -225,13 +236,14 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
         }
     }
 
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure> {
         let san = parse(token, mode)?;
         if san.san == San::Null {
-            return self.play_null();
+            return self.play_null().map(|()| None);
         }
         let m = self.resolve_both(&san, mode)?;
-        self.play_both(&m)
+        self.play_both(&m)?;
+        Ok(Some(m))
     }
 
     fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
