@@ -87,6 +87,18 @@ pub use replay::{Lockstep, Replay, Single};
 pub use report::{ErrorKind, GameReport, ReplayError, Summary};
 pub use visitor::ReplayVisitor;
 
+/// Whether a `Variant` tag names Chess960 (`chess960`, `Chess 960`, `fischerandom`,
+/// `Fischer Random`, ...).
+#[must_use]
+pub fn is_chess960_variant(variant: &str) -> bool {
+    let v: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    v.contains("960") || v.starts_with("fischer") || v == "frc"
+}
+
 /// How to replay (which rules replay the moves is the type parameter of [`replay_reader`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {

@@ -374,7 +374,7 @@ pub fn explained_failure<P: Replay>(
 fn why_illegal(fen: &str, variant_tag: Option<&str>, san: &[u8]) -> Option<String> {
     use crate::oracle::explain::{explain_game_with, GameEnd};
     let setup = crate::notation::fen::parse_fen(fen).ok()?;
-    let mode = if variant_tag.is_some_and(super::visitor::is_chess960_variant) {
+    let mode = if variant_tag.is_some_and(super::is_chess960_variant) {
         CastlingMode::Chess960
     } else {
         setup.castling_mode_hint()

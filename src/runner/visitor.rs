@@ -1,5 +1,6 @@
 //! The PGN visitor that replays a game's mainline while the reader streams it.
 
+pub use super::is_chess960_variant;
 use crate::notation::fen::parse_fen;
 use crate::notation::pgn::{Outcome, PgnError, PgnErrorKind, RawTag, Skip, TextPos, Visitor};
 use crate::notation::san::SanMode;
@@ -131,18 +132,6 @@ pub fn start_position(
         setup.castling_mode_hint()
     };
     Ok((setup, mode))
-}
-
-/// Whether a `Variant` tag names Chess960 (`chess960`, `Chess 960`, `fischerandom`,
-/// `Fischer Random`, ...).
-#[must_use]
-pub fn is_chess960_variant(variant: &str) -> bool {
-    let v: String = variant
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    v.contains("960") || v.starts_with("fischer") || v == "frc"
 }
 
 impl<P: Replay> Visitor for ReplayVisitor<P> {
