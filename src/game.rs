@@ -35,12 +35,16 @@
 //! ```
 
 mod error;
+mod outcome;
+mod played;
 
 pub use error::{FenError, MoveError, PgnGameError};
+pub use outcome::{Outcome, Termination};
+pub use played::PlayedMove;
 
 use crate::core::Chess;
 use crate::notation::fen::parse_fen;
-use crate::notation::pgn::{self, Item, Line, Outcome, PgnErrorKind};
+use crate::notation::pgn::{self, Item, Line, PgnErrorKind};
 use crate::notation::san::{SanError, SanMode, SanPlus};
 use crate::notation::uci::{UciError, UciMove};
 use crate::oracle::explain::explain;
@@ -56,7 +60,7 @@ pub struct Game<R: Rules = Chess> {
     /// The start, then the position after each move: never empty.
     positions: Vec<R>,
     /// The moves played, with their SAN.
-    moves: Vec<(Move, String)>,
+    moves: Vec<PlayedMove>,
     /// PGN tag pairs other than the Seven Tag Roster's `Result` and the `FEN`/`SetUp` pair.
     tags: Vec<(String, String)>,
 }
@@ -214,13 +218,14 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a move written in SAN (`e4`, `Nf3`, `O-O`, `exd6`, `e8=Q`; read leniently, so
-    /// `e2e4` and `0-0` pass too). Returns the move's canonical SAN.
+    /// `e2e4` and `0-0` pass too). Returns the move played, which displays as its canonical
+    /// SAN ([`PlayedMove`]).
     ///
     /// # Errors
     ///
     /// [`MoveError`] when the text is not SAN, the game is over, or the move is not legal
     /// (the error says why); the game is then unchanged.
-    pub fn play_san(&mut self, san: &str) -> Result<String, MoveError> {
+    pub fn play_san(&mut self, san: &str) -> Result<PlayedMove, MoveError> {
         self.refuse_if_over(san)?;
         let parsed = SanPlus::from_ascii(san.trim().as_bytes(), SanMode::Lenient)
             .map_err(MoveError::UnreadableSan)?;
@@ -233,12 +238,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a move written as UCI text (`e2e4`, `e7e8q`; castling `e1g1`, or king takes
-    /// rook `e1h1`). Returns the move's SAN.
+    /// rook `e1h1`). Returns the move played, which displays as its SAN.
     ///
     /// # Errors
     ///
     /// As [`Game::play_san`].
-    pub fn play_uci(&mut self, uci: &str) -> Result<String, MoveError> {
+    pub fn play_uci(&mut self, uci: &str) -> Result<PlayedMove, MoveError> {
         self.refuse_if_over(uci)?;
         let parsed =
             UciMove::from_ascii(uci.trim().as_bytes()).map_err(MoveError::UnreadableUci)?;
@@ -249,12 +254,12 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// Plays a port move. Returns its SAN.
+    /// Plays a port move. Returns the move played, which displays as its SAN.
     ///
     /// # Errors
     ///
     /// As [`Game::play_san`].
-    pub fn play(&mut self, m: &Move) -> Result<String, MoveError> {
+    pub fn play(&mut self, m: &Move) -> Result<PlayedMove, MoveError> {
         let text = m.to_uci(self.position().castling_mode());
         self.refuse_if_over(&text)?;
         if self.position().is_legal(m) {
@@ -274,13 +279,13 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// Plays legal `m`, returning its SAN.
-    fn push(&mut self, m: Move) -> String {
+    /// Plays legal `m`, returning it with its SAN.
+    fn push(&mut self, m: Move) -> PlayedMove {
         let mut next = self.position().clone();
-        let san = SanPlus::from_move_and_play(&mut next, &m).to_string();
+        let played = PlayedMove::new(m, SanPlus::from_move_and_play(&mut next, &m));
         self.positions.push(next);
-        self.moves.push((m, san.clone()));
-        san
+        self.moves.push(played);
+        played
     }
 
     /// The error for an illegal move, with the reference model's explanation.
@@ -301,21 +306,27 @@ impl<R: Rules> Game<R> {
 
     /// Takes back the last move, returning its SAN; `None` at the start.
     pub fn undo(&mut self) -> Option<String> {
-        let (_, san) = self.moves.pop()?;
+        let played = self.moves.pop()?;
         self.positions.pop();
-        Some(san)
+        Some(played.to_string())
     }
 
-    /// The moves played, in SAN.
+    /// The moves played, in SAN (strings, as chess.js's `history()`).
     #[must_use]
     pub fn history(&self) -> Vec<String> {
-        self.moves.iter().map(|(_, san)| san.clone()).collect()
+        self.moves.iter().map(PlayedMove::to_string).collect()
+    }
+
+    /// The moves played, each with its SAN.
+    #[must_use]
+    pub fn played(&self) -> &[PlayedMove] {
+        &self.moves
     }
 
     /// The moves played, as port moves.
     #[must_use]
     pub fn history_moves(&self) -> Vec<Move> {
-        self.moves.iter().map(|(m, _)| *m).collect()
+        self.moves.iter().map(PlayedMove::to_move).collect()
     }
 
     /// The position now as FEN (the en-passant square only when the capture is legal).
@@ -396,17 +407,26 @@ impl<R: Rules> Game<R> {
     /// The result token: `1-0`, `0-1`, `1/2-1/2` once the game has ended, else `*`.
     #[must_use]
     pub fn result(&self) -> &'static str {
-        Outcome::token(self.outcome())
+        self.outcome().map_or("*", |o| o.result())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        match self.status() {
-            Status::Ongoing => None,
-            Status::Checkmate => Some(Outcome::Decisive {
-                winner: self.turn().other(),
-            }),
-            _ => Some(Outcome::Draw),
-        }
+    /// How the game ended, as python-chess's `Board.outcome()`: what ended it and who won;
+    /// `None` while it goes on (a draw that must be claimed does not end it).
+    ///
+    /// ```
+    /// use vdmchess::{Game, Termination};
+    /// let game = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!((outcome.termination, outcome.winner), (Termination::Stalemate, None));
+    /// assert_eq!(Game::new().outcome(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        Termination::of(self.status()).map(|termination| Outcome {
+            termination,
+            winner: (termination == Termination::Checkmate).then(|| self.turn().other()),
+        })
     }
 
     /// The value of a PGN tag the game carries (`Event`, `White` ...).
@@ -447,10 +467,10 @@ impl<R: Rules> Game<R> {
                 items: self
                     .moves
                     .iter()
-                    .map(|(_, san)| Item::Move(san.clone()))
+                    .map(|m| Item::Move(m.to_string()))
                     .collect(),
             }],
-            result: Some(self.outcome()),
+            result: Some(self.outcome().map(|o| o.to_pgn())),
             errors: Vec::new(),
         };
         let mut out = String::new();
@@ -482,7 +502,8 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn svg(&self) -> String {
         let mut picture = Picture::new(&self.position().to_setup());
-        picture.last_move = self.moves.last().map(|(m, _)| {
+        picture.last_move = self.moves.last().map(|m| {
+            let m = m.to_move();
             let to = if m.is_castle() {
                 m.castle_king_to()
             } else {

@@ -84,7 +84,7 @@ pub mod search;
 pub mod setup;
 pub mod types;
 
-pub use game::Game;
+pub use game::{Game, Outcome, PlayedMove, Termination};
 pub use rules::{Claim, Move, MoveKind, PlayError, Rules, Status};
 pub use setup::{CastlingMode, MaterialLimits, Setup, SetupError, SetupProblem};
 pub use types::{Color, Piece, Role, Square, SquareSet};

@@ -261,6 +261,12 @@ impl fmt::Display for Claim {
 ///   the king or the opponent has anything but king and queens; a side with bishops can unless
 ///   all bishops on the board stand on one square colour and there are no pawns or knights.
 ///
+/// Some methods are hooks with default bodies that perft and SAN reading call through the
+/// trait ([`Rules::legal_move_count`], [`Rules::for_each_child`],
+/// [`Rules::legal_moves_to_into`], [`Rules::unique_move_to`]): public on purpose, so that an
+/// implementation can override them with something faster (the core counts and plays move
+/// groups without listing moves) and callers get the same answers either way.
+///
 /// The answers about how the game stands ([`Rules::status`], [`Rules::is_checkmate`],
 /// [`Rules::is_stalemate`], [`Rules::is_threefold_repetition`], [`Rules::is_fifty_moves`],
 /// [`Rules::claims`]) have default bodies built on the other methods, for implementations

@@ -1,9 +1,27 @@
 //! The shared vocabulary: colours, roles, squares and square sets.
 //!
 //! These small `Copy` types are what the model, the core, the notation and the runner exchange
-//! through the port ([`crate::rules::Rules`]). The model has its own VDM-named types
-//! (`Colour`, `PieceType`, `Coordinate`) and converts at its boundary; the core uses these
-//! directly.
+//! through the port ([`crate::rules::Rules`]); the core uses them directly.
+//!
+//! # Why the model has its own
+//!
+//! The reference model keeps the spec's names and shapes, so that `spec/*.vdmpp` and
+//! `src/model/` read side by side: `Colour` (not `Color`), `PieceType` (not `Role`) and
+//! `Coordinate`, whose `x` and `y` run from 1 to 8 as `mk_Coordinate(x, y)` has them (a
+//! [`Square`] is an index `0..64`, a1 = 0, as bitboards want it). The two sets convert into
+//! each other with `From`, both ways, at the port:
+//!
+//! ```
+//! use vdmchess::model::piece::{Colour, Coordinate, PieceType};
+//! use vdmchess::{Color, Role, Square};
+//! let e4: Square = "e4".parse().unwrap();
+//! assert_eq!(Coordinate::from(e4), Coordinate::new(5, 4).unwrap());
+//! assert_eq!(Square::from(Coordinate::new(5, 4).unwrap()), e4);
+//! assert_eq!(Colour::from(Color::Black), Colour::Black);
+//! assert_eq!(Color::from(Colour::White), Color::White);
+//! assert_eq!(PieceType::from(Role::Knight), PieceType::Knight);
+//! assert_eq!(Role::from(PieceType::Queen), Role::Queen);
+//! ```
 
 use std::fmt;
 use std::str::FromStr;

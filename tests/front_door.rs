@@ -242,3 +242,37 @@ fn the_model_plays_the_same_game() {
     assert_eq!(spec_from_fen.moves().len(), core.moves().len());
     assert!(Game::<model::game::Game>::from_pgn_with_rules(&core.pgn()).is_ok());
 }
+
+#[test]
+fn moves_come_back_typed_and_the_outcome_says_how_the_game_ended() {
+    use vdmchess::{Color, Move, Outcome, Termination};
+    let sq = |s: &str| s.parse().unwrap();
+    let mut game = Game::new();
+    let e4 = game.play_san("e2e4").unwrap();
+    assert_eq!(e4, "e4");
+    assert_eq!(e4.to_move(), Move::normal(sq("e2"), sq("e4")));
+    assert_eq!(game.outcome(), None);
+    for san in ["e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+        game.play_san(san).unwrap();
+    }
+    let mate = game.play_uci("h5f7").unwrap();
+    assert_eq!(mate.to_string(), "Qxf7#");
+    assert_eq!(mate.san().to_string(), "Qxf7#");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(Color::White)
+        })
+    );
+    assert_eq!(game.played().len(), 7);
+    assert_eq!(game.history().last().map(String::as_str), Some("Qxf7#"));
+
+    // A king each: drawn by insufficient material (FIDE Laws 5.2.2), no winner.
+    let bare = Game::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    let drawn = bare.outcome().unwrap();
+    assert_eq!(
+        (drawn.termination, drawn.winner, drawn.result()),
+        (Termination::InsufficientMaterial, None, "1/2-1/2")
+    );
+}

@@ -2,7 +2,7 @@
 //!
 //! Every table here is a `const` computed by a `const fn`: the binary carries the finished
 //! tables, so there is no start-up work and no lazy initialisation. Sliding pieces are in
-//! [`super::magic`].
+//! the magic tables, re-exported here.
 
 use super::bitboard::{bit, Bitboard};
 pub use super::magic::{bishop_attacks, bishop_rays, queen_attacks, rook_attacks, rook_rays};

@@ -6,13 +6,15 @@
 //! ([`crate::rules::Rules`]), which [`Chess`] implements.
 //!
 //! - [`bitboard`]: square sets as `u64`.
-//! - [`attacks`] and [`magic`]: attack tables, built by `const fn`.
+//! - [`attacks`]: attack tables, built by `const fn` (the sliders' magic tables are internal).
 //! - [`castling`]: where king and rook land when castling.
 //! - [`position`]: [`Position`], making moves.
-//! - [`legality`]: the one legality test (checks, pins, king safety, en passant, castling).
-//! - [`movegen`]: legal move generation.
 //! - [`zobrist`] and [`polyglot_keys`]: hashing.
 //! - [`chess`]: [`Chess`], the port implementation with the draw rules' history.
+//!
+//! Internal, not part of the API: the legality test (checks, pins, king safety, en passant,
+//! castling, decided in one place), legal move generation in move groups, and the magic
+//! tables; [`Position`]'s methods are their public face.
 //! - `port`: [`Position`] behind the port too, a position with no past (for perft and search).
 //!
 //! Perft is the port's ([`crate::rules::perft`]); the core counts its last ply in bulk
@@ -30,14 +32,13 @@ pub mod attacks;
 pub mod bitboard;
 pub mod castling;
 pub mod chess;
-pub mod legality;
-pub mod magic;
-pub mod movegen;
+mod legality;
+mod magic;
+mod movegen;
 pub mod polyglot_keys;
 mod port;
 pub mod position;
 pub mod zobrist;
 
 pub use chess::Chess;
-pub use movegen::MoveGroup;
 pub use position::Position;

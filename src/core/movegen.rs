@@ -347,7 +347,7 @@ impl Position {
     /// The fast path for reading SAN: instead of running the generator over every piece it
     /// finds the few pieces of that role that could reach `to` at all (a slider when nothing
     /// stands between, [`seen_from`]) and keeps those that
-    /// [`Legality`](super::legality) allows there, the test the generator applies.
+    /// legality test allows there, the test the generator applies.
     #[inline]
     pub fn legal_moves_of_role_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let us = self.turn.index();
@@ -427,7 +427,7 @@ impl Position {
     ///
     /// Reading SAN asks this for every move, so it lists nothing: it finds the pieces that
     /// could reach `to` at all as [`Position::legal_moves_of_role_to`] does, keeps those on
-    /// `from_mask`, and asks [`Legality`] about the few left.
+    /// `from_mask`, and asks the legality test about the few left.
     ///
     /// ```
     /// use vdmchess::core::Position;

@@ -12,6 +12,10 @@
 //! | `set of Direction`, `set of Piece` | [`Set<Direction>`](Set), [`Set<Piece>`](Set)   |
 //! | `ObstacleSet = set of Obstacle`    | [`ObstacleSet`]                               |
 //! | `mu(piece, coord \|-> c)`          | [`Piece::at`]                                 |
+//!
+//! [`Colour`], [`PieceType`] and [`Coordinate`] keep the spec's names; the rest of the crate
+//! speaks [`crate::Color`], [`crate::Role`] and [`crate::Square`], and `From` converts both
+//! ways at the port (see [`crate::types`] for why both exist).
 
 use std::fmt;
 
