@@ -46,14 +46,6 @@ pub struct Legality {
 
 impl Legality {
     /// The checkers, pins and target squares of `pos`.
-    ///
-    /// ```
-    /// use vdmchess::core::{legality::Legality, Position};
-    /// let pos = Position::start();
-    /// let legal = Legality::of(&pos);
-    /// // The knight on g1 (square 6) may go to f3 and h3 (21 and 23), not onto its own pawn.
-    /// assert_eq!(legal.piece_targets(6, 1 << 21 | 1 << 23 | 1 << 12), 1 << 21 | 1 << 23);
-    /// ```
     #[must_use]
     #[inline]
     pub fn of(pos: &Position) -> Legality {
@@ -200,4 +192,20 @@ fn checkers_and_pinned(pos: &Position, king: usize) -> (Bitboard, Bitboard) {
         }
     }
     (checkers, pinned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knight_may_not_land_on_its_own_pawn() {
+        let pos = Position::start();
+        let legal = Legality::of(&pos);
+        // The knight on g1 (square 6) may go to f3 and h3 (21 and 23), not onto e2 (12).
+        assert_eq!(
+            legal.piece_targets(6, 1 << 21 | 1 << 23 | 1 << 12),
+            1 << 21 | 1 << 23
+        );
+    }
 }
