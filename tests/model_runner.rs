@@ -176,8 +176,10 @@ fn split_games(pgn: &str) -> Vec<String> {
     games
 }
 
-/// Every game of spec/conformance/games/: the spec's Runner and the replay over the model and
-/// over the core agree (the two threads share the files).
+/// The games of spec/conformance/games/: the spec's Runner and the replay over the model and
+/// over the core agree (two threads share the files). CI takes every 8th game of each file
+/// (3,418 of the 27,343: the spec's Runner plays every move through `GameModule`move` with
+/// its contracts); `SPEC_RUNNER_STRIDE=1` takes them all.
 #[test]
 fn the_spec_runner_replays_the_bundled_games_as_vdmchess_replay() {
     let files = pgn_files("spec/conformance/games");
@@ -185,7 +187,7 @@ fn the_spec_runner_replays_the_bundled_games_as_vdmchess_replay() {
     let stride: usize = std::env::var("SPEC_RUNNER_STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+        .unwrap_or(8);
     let start = default_board().start().clone();
     let checked: usize = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..2)
@@ -200,11 +202,19 @@ fn the_spec_runner_replays_the_bundled_games_as_vdmchess_replay() {
                         let model = reports::<Single<Game>>(&bytes);
                         let core = reports::<Single<Chess>>(&bytes);
                         assert_eq!(games.len(), model.len(), "{}", file.display());
-                        for (i, movetext) in games.iter().enumerate().step_by(stride) {
-                            let spec = replay_movetext(start, &text(movetext));
-                            let none = |_: usize| unreachable!("no game of the files ends early");
+                        for (i, game_text) in games.iter().enumerate().step_by(stride) {
+                            let spec = replay_movetext(start, &text(game_text));
+                            // A game that goes on after an automatic draw: the replay of
+                            // its first n tokens.
+                            let tokens = movetext(&text(game_text));
+                            let prefix = |n: usize| {
+                                let moves: Vec<String> =
+                                    tokens.iter().take(n).map(|t| t.iter().collect()).collect();
+                                let pgn = format!("{} *\n", moves.join(" "));
+                                reports::<Single<Game>>(&pgn).remove(0)
+                            };
                             for (name, r) in [("model", &model[i]), ("core", &core[i])] {
-                                if let Err(e) = agree(&spec, r, &none) {
+                                if let Err(e) = agree(&spec, r, &prefix) {
                                     panic!("{}#{i} --rules {name}: {e}", file.display());
                                 }
                             }
