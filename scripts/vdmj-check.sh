@@ -49,6 +49,9 @@ classes="${VDMJ_CLASSES:-/tmp/vdmj-classes}"
 evals=()
 replays=()
 replay_inv=0
+# The movetext files written for Runner`replay_file, removed at the end.
+temporary_files="$(mktemp)"
+trap 'xargs rm -f < "$temporary_files"; rm -f "$temporary_files"' EXIT
 
 how_to_get_vdmj() {
     cat >&2 <<'TXT'
@@ -157,6 +160,7 @@ PY
     if [ "$kind" = file ] && [ -z "$fen" ]; then
         local movetext_file
         movetext_file="$(mktemp --suffix=.vdmstring)"
+        echo "$movetext_file" >> "$temporary_files"
         printf '%s\n' "$literal" > "$movetext_file"
         outcome="Runner\`replay_file(\"$movetext_file\")"
     else
@@ -244,16 +248,17 @@ while [ $# -gt 0 ]; do
             evals+=("$(game_expr "$(fen_to_vdm "$fen")" "$3" "$4")")
             shift 4 ;;
         --replay)
-            index=0
-            if [ $# -ge 3 ] && [[ "$3" =~ ^[0-9]+$ ]]; then index="$3"; fi
-            replays+=("$(replay_expr file "$2" "$index")")
-            if [ "$index" = "$3" ] 2>/dev/null && [ $# -ge 3 ]; then shift 3; else shift 2; fi ;;
+            if [ $# -ge 3 ] && [[ "$3" =~ ^[0-9]+$ ]]; then
+                replays+=("$(replay_expr file "$2" "$3")"); shift 3
+            else
+                replays+=("$(replay_expr file "$2" 0)"); shift 2
+            fi ;;
         --movetext)
             fen="$2"; [ "$fen" = startpos ] && fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
             replays+=("$(replay_expr text "$fen" "$3")")
             shift 3 ;;
         --inv) replay_inv=1; shift ;;
-        -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,43p' "$0"; exit 0 ;;
         *) echo "vdmj-check: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
