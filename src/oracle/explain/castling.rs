@@ -2,7 +2,7 @@
 //! squares, as ``BoardModule`castling_rights`` and ``BoardModule`may_castle`` define them.
 
 use super::finding::{arrow, king_in_check, squares, Finding, Judgement};
-use super::{side_towards, words, Marks, Reason};
+use super::{articles, side_towards, words, Marks, Reason};
 use crate::model::array::pre_move_on_array;
 use crate::model::board::{
     attackers, castling_destinations, castling_rights, ends_right, piece_at,
@@ -95,7 +95,7 @@ pub(super) fn judge_castling(
         return Some(Judgement::Illegal(Finding {
             reason: Reason::CastlingPath,
             clause: "BoardModule`may_castle",
-            fide: "3.8.2.2.2",
+            fide: articles::BETWEEN,
             detail: format!(
                 "castling needs the squares between the king on {} and the rook on {rook} empty, and {} {verb} in the way",
                 king.coord,
@@ -121,7 +121,7 @@ pub(super) fn judge_castling(
         return Some(Judgement::Illegal(Finding {
             reason: Reason::CastlingCheck,
             clause: "BoardModule`may_castle",
-            fide: "3.8.2.2.1",
+            fide: articles::ATTACKED,
             detail,
             marks: Marks {
                 squares: vec![c.into()],
@@ -186,7 +186,7 @@ fn no_right(board: &Board, king: Piece, side: CastlingSide, named: Option<Coordi
     Finding {
         reason: Reason::CastlingRight,
         clause: "BoardModule`castling_rights",
-        fide: "3.8.2.1",
+        fide: articles::RIGHT_LOST,
         detail: format!("{} may not castle {what}: {why}", words::side(colour)),
         marks,
     }
