@@ -12,6 +12,8 @@ pub(crate) mod perft;
 pub(crate) mod perftree;
 pub(crate) mod progress;
 pub(crate) mod replay;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod uci;
 
