@@ -13,7 +13,13 @@ fn the_page_plays_refuses_and_quotes_the_clause_in_chromium() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/playground.py");
     let screenshot = concat!(env!("CARGO_TARGET_TMPDIR"), "/playground.png");
     let output = match Command::new("python3")
-        .args([script, "--bin", env!("CARGO_BIN_EXE_vdmchess"), "--screenshot", screenshot])
+        .args([
+            script,
+            "--bin",
+            env!("CARGO_BIN_EXE_vdmchess"),
+            "--screenshot",
+            screenshot,
+        ])
         .output()
     {
         Ok(output) => output,
@@ -25,9 +31,15 @@ fn the_page_plays_refuses_and_quotes_the_clause_in_chromium() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     println!("{stdout}");
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(
+        output.status.success(),
+        "the browser test failed:\n{stdout}\n{stderr}"
+    );
     if !stdout.contains("skipped:") {
-        assert!(stdout.contains("ok: the playground plays, refuses and quotes"), "{stdout}");
+        assert!(
+            stdout.contains("ok: the playground plays, refuses and quotes"),
+            "{stdout}"
+        );
         assert!(std::fs::metadata(screenshot).is_ok_and(|m| m.len() > 10_000));
     }
 }

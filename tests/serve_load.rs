@@ -25,7 +25,9 @@ struct Client {
 impl Client {
     fn connect(addr: SocketAddr) -> Client {
         let stream = TcpStream::connect(addr).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
         stream.set_nodelay(true).unwrap();
         Client {
             reader: BufReader::new(stream.try_clone().unwrap()),
@@ -43,7 +45,11 @@ impl Client {
         self.writer.write_all(body).unwrap();
         let mut line = String::new();
         self.reader.read_line(&mut line).unwrap();
-        let status: u16 = line.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("status line {line:?}"));
+        let status: u16 = line
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("status line {line:?}"));
         let mut length = 0;
         loop {
             line.clear();
@@ -66,24 +72,76 @@ impl Client {
 /// The mix: (method, path, body, the status expected).
 fn mix() -> Vec<(&'static str, &'static str, Vec<u8>, u16)> {
     let j = |v: serde_json::Value| v.to_string().into_bytes();
-    let ruy: Vec<&str> = vec!["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"];
+    let ruy: Vec<&str> = vec![
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
+    ];
     vec![
         ("GET", "/", Vec::new(), 200),
         ("GET", "/page.js", Vec::new(), 200),
         ("GET", "/api/config", Vec::new(), 200),
         ("POST", "/api/position", j(json!({ "moves": ruy })), 200),
-        ("POST", "/api/position", j(json!({ "fen": "r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1", "flip": true })), 200),
-        ("POST", "/api/play", j(json!({ "moves": ruy, "move": "Re1" })), 200),
-        ("POST", "/api/play", j(json!({ "fen": "r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1", "move": "O-O" })), 422),
-        ("POST", "/api/explain", j(json!({ "moves": ruy, "move": "d7d5" })), 200),
-        ("POST", "/api/explain", j(json!({ "moves": ruy, "move": "Nf3" })), 200),
-        ("POST", "/api/svg", j(json!({ "arrows": ["e2e4"], "squares": ["e4"] })), 200),
-        ("POST", "/api/pgn", j(json!({ "pgn": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *" })), 200),
+        (
+            "POST",
+            "/api/position",
+            j(json!({ "fen": "r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1", "flip": true })),
+            200,
+        ),
+        (
+            "POST",
+            "/api/play",
+            j(json!({ "moves": ruy, "move": "Re1" })),
+            200,
+        ),
+        (
+            "POST",
+            "/api/play",
+            j(json!({ "fen": "r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1", "move": "O-O" })),
+            422,
+        ),
+        (
+            "POST",
+            "/api/explain",
+            j(json!({ "moves": ruy, "move": "d7d5" })),
+            200,
+        ),
+        (
+            "POST",
+            "/api/explain",
+            j(json!({ "moves": ruy, "move": "Nf3" })),
+            200,
+        ),
+        (
+            "POST",
+            "/api/svg",
+            j(json!({ "arrows": ["e2e4"], "squares": ["e4"] })),
+            200,
+        ),
+        (
+            "POST",
+            "/api/pgn",
+            j(json!({ "pgn": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *" })),
+            200,
+        ),
         ("POST", "/api/chess960", j(json!({ "n": 123 })), 200),
-        ("POST", "/api/clause", j(json!({ "clause": "BoardModule`may_castle" })), 200),
+        (
+            "POST",
+            "/api/clause",
+            j(json!({ "clause": "BoardModule`may_castle" })),
+            200,
+        ),
         ("POST", "/api/position", b"{\"fen\": ".to_vec(), 400),
-        ("POST", "/api/position", j(json!({ "fen": "8/8/8/8 w - - 0 1" })), 400),
-        ("POST", "/api/position", j(json!({ "fen": "4k3/8/8/8/8/8/8/8 w - - 0 1" })), 422),
+        (
+            "POST",
+            "/api/position",
+            j(json!({ "fen": "8/8/8/8 w - - 0 1" })),
+            400,
+        ),
+        (
+            "POST",
+            "/api/position",
+            j(json!({ "fen": "4k3/8/8/8/8/8/8/8 w - - 0 1" })),
+            422,
+        ),
         ("POST", "/api/play", j(json!({ "move": "e9" })), 400),
         ("POST", "/api/position", vec![b'['; 200_000], 413),
         ("GET", "/nothing", Vec::new(), 404),
@@ -93,8 +151,13 @@ fn mix() -> Vec<(&'static str, &'static str, Vec<u8>, u16)> {
 
 #[test]
 fn many_clients_at_once_get_their_answers_and_the_server_stays_up() {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
     let addr = listener.local_addr().unwrap();
     runtime.spawn(serve(listener, Config::default()));
 
@@ -152,5 +215,8 @@ fn many_clients_at_once_get_their_answers_and_the_server_stays_up() {
     let (status, body) = client.request("POST", "/api/position", br#"{"moves":["e2e4","e7e5"]}"#);
     assert_eq!(status, 200);
     let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
-    assert_eq!(v["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
 }

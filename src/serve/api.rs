@@ -85,11 +85,14 @@ pub fn answer(config: &Config, method: &str, path: &str, body: &[u8]) -> Answer 
     };
     match path {
         "/" | "/index.html" | "/page.js" | "/page.css" => match method {
-            "GET" | "HEAD" => page::asset(path).map_or_else(|| not_found(path), |(content_type, text)| Answer {
-                status: 200,
-                content_type,
-                body: text.as_bytes().to_vec(),
-            }),
+            "GET" | "HEAD" => page::asset(path).map_or_else(
+                || not_found(path),
+                |(content_type, text)| Answer {
+                    status: 200,
+                    content_type,
+                    body: text.as_bytes().to_vec(),
+                },
+            ),
             _ => not_allowed(method, path, "GET"),
         },
         "/api/config" => match method {
@@ -219,9 +222,8 @@ struct ClauseRequest {
 
 /// The body read as JSON of type `T`, or `bad_json` saying where it is wrong.
 fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| {
-        ApiError::new(400, "bad_json", "serde_json::Error", e.to_string())
-    })
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::new(400, "bad_json", "serde_json::Error", e.to_string()))
 }
 
 fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
@@ -230,7 +232,10 @@ fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
             400,
             "too_long",
             "Limit",
-            format!("{field} is {} bytes long; at most {max} are accepted", text.len()),
+            format!(
+                "{field} is {} bytes long; at most {max} are accepted",
+                text.len()
+            ),
         )
         .at(field))
     } else {
@@ -328,7 +333,11 @@ fn target(m: &Move, mode: CastlingMode) -> Square {
 
 /// The squares the last move tints: from the king's square to its destination for castling.
 fn last_move_squares(m: &Move) -> (Square, Square) {
-    let to = if m.is_castle() { m.castle_king_to() } else { m.to };
+    let to = if m.is_castle() {
+        m.castle_king_to()
+    } else {
+        m.to
+    };
     (m.from, to)
 }
 
@@ -447,7 +456,7 @@ fn play(body: &[u8]) -> Result<Value, ApiError> {
         Err(e) => {
             let mut error = move_error(&e).at("move");
             if matches!(e, MoveError::Illegal { .. } | MoveError::GameOver { .. }) {
-                error.explanation = Some(explanation(&r, &req.text, req.flip)?);
+                error.explanation = Some(Box::new(explanation(&r, &req.text, req.flip)?));
             }
             Err(error)
         }
@@ -481,7 +490,8 @@ fn explanation(r: &Replayed, text: &str, flip: bool) -> Result<Value, ApiError> 
     if let Value::Object(ref mut map) = value {
         map.insert(
             "quote".into(),
-            serde_json::to_value(spec::quote(&why.clause, why.reason, piece)).unwrap_or(Value::Null),
+            serde_json::to_value(spec::quote(&why.clause, why.reason, piece))
+                .unwrap_or(Value::Null),
         );
         map.insert("svg".into(), Value::String(picture.to_svg()));
     }
@@ -579,7 +589,10 @@ fn two_squares(text: &str) -> Result<(Square, Square), ApiError> {
             ),
         )
     };
-    let (a, b) = (text.get(..2).ok_or_else(bad)?, text.get(2..4).ok_or_else(bad)?);
+    let (a, b) = (
+        text.get(..2).ok_or_else(bad)?,
+        text.get(2..4).ok_or_else(bad)?,
+    );
     if text.len() > 5 {
         return Err(bad());
     }

@@ -16,7 +16,7 @@ pub struct ApiError {
     pub code: &'static str,
     /// The crate's error type and variant it comes from, e.g. `FenError::Parse`.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: &'static str,
     /// What went wrong, as the error displays itself.
     pub message: String,
     /// The request field at fault (`fen`, `moves[3]`, `move`, `pgn` ...), when one is.
@@ -24,17 +24,22 @@ pub struct ApiError {
     pub field: Option<String>,
     /// More about it: for an illegal move, the model's explanation (with the clause quoted).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<Value>,
+    pub explanation: Option<Box<Value>>,
 }
 
 impl ApiError {
     /// An error of `status` with `code`, from the Rust type `kind`.
     #[must_use]
-    pub fn new(status: u16, code: &'static str, kind: impl Into<String>, message: impl Into<String>) -> ApiError {
+    pub fn new(
+        status: u16,
+        code: &'static str,
+        kind: &'static str,
+        message: impl Into<String>,
+    ) -> ApiError {
         ApiError {
             status,
             code,
-            kind: kind.into(),
+            kind,
             message: message.into(),
             field: None,
             explanation: None,

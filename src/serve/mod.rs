@@ -126,7 +126,11 @@ fn rejected(rejection: &BytesRejection) -> Response<Body> {
         status,
         code,
         "BytesRejection",
-        format!("{} (at most {} bytes)", rejection.body_text(), api::MAX_BODY),
+        format!(
+            "{} (at most {} bytes)",
+            rejection.body_text(),
+            api::MAX_BODY
+        ),
     ))
 }
 
@@ -146,7 +150,10 @@ fn respond(a: api::Answer, head: bool) -> Response<Body> {
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = StatusCode::from_u16(a.status).unwrap_or(StatusCode::BAD_REQUEST);
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(a.content_type));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(a.content_type),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,

@@ -57,7 +57,10 @@ pub fn quote(clause: &str, reason: Option<Reason>, piece: Option<PieceType>) -> 
     let lines: Vec<&str> = text.lines().collect();
     let (contract, base) = ["inv_", "pre_", "post_"]
         .iter()
-        .find_map(|p| name.strip_prefix(p).map(|rest| (Some(p.trim_end_matches('_')), rest)))
+        .find_map(|p| {
+            name.strip_prefix(p)
+                .map(|rest| (Some(p.trim_end_matches('_')), rest))
+        })
         .unwrap_or((None, name));
     let def = lines.iter().position(|l| defines(l, base))?;
     let mut first = def;
@@ -134,7 +137,11 @@ fn ends_block(line: &str) -> bool {
 /// (`None`: allowed). Each is a fragment of the line as `spec/` writes it; `tests/serve_api.rs`
 /// checks that each still matches its clause.
 #[must_use]
-pub fn markers(clause: &str, reason: Option<Reason>, piece: Option<PieceType>) -> Vec<&'static str> {
+pub fn markers(
+    clause: &str,
+    reason: Option<Reason>,
+    piece: Option<PieceType>,
+) -> Vec<&'static str> {
     let piece_case = match piece {
         Some(PieceType::Pawn) => "<Pawn>   ->",
         Some(PieceType::Knight) => "<Knight> ->",
@@ -157,11 +164,15 @@ pub fn markers(clause: &str, reason: Option<Reason>, piece: Option<PieceType>) -
         ("BoardModule`en_passant_moves", None) => &["{ mk_Move(p, mu(p, coord |-> t))"],
         ("BoardModule`promotion_moves", _) => &["t in set {<Knight>, <Bishop>, <Rook>, <Queen>}"],
         ("BoardModule`castling_rights", _) => &["not exists m in set elems b.history"],
-        ("BoardModule`may_castle", Some(Reason::CastlingCheck)) => &["not exists c in set king_path"],
+        ("BoardModule`may_castle", Some(Reason::CastlingCheck)) => {
+            &["not exists c in set king_path"]
+        }
         ("BoardModule`may_castle", _) => &["forall c in set king_path union rook_path"],
         ("BoardModule`castling_moves", _) => &["r in set castling_rights(b)"],
         ("BoardModule`stateful_impossible_moves", _) => &["in_check(apply_move(b.state, m)"],
-        ("BoardModule`simple_possible_moves", _) => &["q in set PieceModule`type_based_moves(p, obs)"],
+        ("BoardModule`simple_possible_moves", _) => {
+            &["q in set PieceModule`type_based_moves(p, obs)"]
+        }
         _ => &[],
     };
     found.to_vec()
@@ -186,7 +197,10 @@ fn twin(class: &str, name: &str) -> Option<Twin> {
             && (file.starts_with(&format!("{folder}/")) || *file == format!("{folder}.rs"))
     });
     Some(Twin {
-        file: found.map_or_else(|| format!("{folder}.rs"), |(_, file, _)| (*file).to_string()),
+        file: found.map_or_else(
+            || format!("{folder}.rs"),
+            |(_, file, _)| (*file).to_string(),
+        ),
         line: found.map(|(_, _, line)| *line),
         item,
     })
