@@ -12,7 +12,7 @@ For each position, one after the other:
   quiescence included, each made on the board and evaluated or looked up);
 - `vdmchess perft --fen F --depth D`, D the smallest depth that takes at least half a second,
   timed as a whole process: leaf nodes per second, the last ply counted in bulk (the leaves are
-  counted, never made), as the perft tables of the README are;
+  counted, never made), as the perft tables of MEASUREMENTS.md are;
 - Stockfish's own `nps` after `go movetime MS`, one thread (when `stockfish` is installed), as a
   reference point.
 

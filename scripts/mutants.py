@@ -12,7 +12,7 @@ code has moved) or does not compile is reported as such and also fails the run.
 
 The scratch copy and its build live in `target/mutants/` (kept between runs, so only the
 crate is rebuilt). Too slow for CI (each mutant rebuilds every test binary and runs the whole
-suite); run it by hand after changing the core, and copy the table into the README.
+suite); run it by hand after changing the core, and copy the table into MEASUREMENTS.md (Mutation check).
 """
 
 import os

@@ -292,6 +292,10 @@ enum Command {
         chess960: bool,
     },
     /// Search a position and print the best line in SAN, the score, the depth and the nodes.
+    ///
+    /// Each completed depth is printed as it goes, one line each (on standard error with
+    /// --json). Ctrl-C stops the search: the last completed depth's result is printed and the
+    /// exit code is 130.
     Analyse {
         /// The position; the start position by default.
         #[arg(long)]

@@ -130,16 +130,18 @@ fn the_fifty_move_rule_draws_inside_the_tree() {
     assert_eq!(r.score, Score::Cp(0));
 }
 
-/// A stop asked before the search starts still leaves a legal move.
+/// A stop asked before the search starts still completes the first iteration: the move
+/// played is always a searched one.
 #[test]
-fn stopped_before_the_first_iteration_there_is_still_a_move() {
+fn stopped_before_the_first_iteration_there_is_still_a_searched_move() {
     let pos = position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     let signals = Signals::new();
     signals.stop();
     let r = Searcher::new(1).search(&pos, &[], &Limits::default(), &signals, &mut |_| {});
     let m = r.best.expect("a move");
     assert!(pos.is_legal(&m));
-    assert_eq!(r.depth, 0);
+    assert_eq!(r.depth, 1);
+    assert_eq!(r.pv.first(), Some(&m));
 }
 
 /// The move returned at tiny node limits is legal, and there is one exactly when the

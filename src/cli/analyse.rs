@@ -1,12 +1,16 @@
 //! `vdmchess analyse`: search one position and print the best line in SAN, the score, the
-//! depth and the nodes ([`vdmchess::search::analysis`]).
+//! depth and the nodes ([`vdmchess::search::analysis`]); each completed depth as it goes (on
+//! stderr with `--json`); Ctrl-C prints the last completed result and exits 130.
 
+use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use vdmchess::search::analysis::analyse;
-use vdmchess::search::{Limits, Score};
+use vdmchess::search::analysis::{analyse_with, Progress};
+use vdmchess::search::{Limits, Score, Signals};
 
 /// What `analyse` was asked.
 pub(crate) struct AnalyseArgs {
@@ -19,6 +23,9 @@ pub(crate) struct AnalyseArgs {
 
 /// The depth searched when neither `--depth` nor `--movetime` is given.
 pub(crate) const DEFAULT_DEPTH: u32 = 12;
+
+/// The exit code after Ctrl-C (128 + SIGINT, as shells report it).
+pub(crate) const INTERRUPTED: u8 = 130;
 
 pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
     let fen = args
@@ -33,7 +40,36 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let a = analyse(&fen, &limits, args.hash).map_err(|e| e.to_string())?;
+    // Ctrl-C stops the search (which still completes depth 1) instead of the process.
+    let signals = Signals::new();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for flag in [signals.stop_flag(), Arc::clone(&interrupted)] {
+        signal_hook::flag::register(signal_hook::consts::SIGINT, flag)
+            .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    }
+    let json = args.json;
+    let a = analyse_with(&fen, &limits, args.hash, &signals, &mut |p: &Progress| {
+        let i = p.info;
+        let line = format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} ms pv {}",
+            i.depth,
+            i.seldepth,
+            i.score,
+            i.nodes,
+            i.nps,
+            i.time.as_millis(),
+            p.numbered_pv
+        );
+        // One whole line each, as it comes: stdout for text, stderr beside JSON.
+        if json {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        } else {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        }
+    })
+    .map_err(|e| e.to_string())?;
     let r = &a.result;
     let mode = a.setup.castling_mode_hint();
     let best = r.best.map(|m| m.to_uci(mode));
@@ -78,6 +114,9 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
                 println!("no legal move: {why}");
             }
         }
+    }
+    if interrupted.load(Ordering::SeqCst) {
+        return Ok(ExitCode::from(INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -22,7 +22,7 @@ use crate::rules::{Move, Rules};
 use crate::setup::{Setup, SetupError};
 use crate::types::Color;
 
-use super::{Limits, SearchResult, Searcher, Signals};
+use super::{Info, Limits, SearchResult, Searcher, Signals};
 
 /// Why a position cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,26 +59,43 @@ impl Analysis {
     /// The principal variation with move numbers, as PGN writes it: `12... Nf6 13. Bg5`.
     #[must_use]
     pub fn numbered_pv(&self) -> String {
-        let mut out = String::new();
-        let mut number = self.setup.fullmoves.max(1);
-        let mut turn = self.setup.turn;
-        for (i, san) in self.san.iter().enumerate() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            match turn {
-                Color::White => out.push_str(&format!("{number}. ")),
-                Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
-                Color::Black => {}
-            }
-            out.push_str(san);
-            if turn == Color::Black {
-                number += 1;
-            }
-            turn = turn.other();
-        }
-        out
+        numbered(&self.setup, &self.san)
     }
+}
+
+/// One completed depth of [`analyse_with`]: the search's [`Info`] and its line in SAN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress<'a> {
+    /// The iteration's figures and its line in moves.
+    pub info: &'a Info,
+    /// The line in SAN.
+    pub san: Vec<String>,
+    /// The line with move numbers (see [`Analysis::numbered_pv`]).
+    pub numbered_pv: String,
+}
+
+/// `san`, the SAN of moves played in turn from `setup`, with move numbers: `12... Nf6 13. Bg5`.
+#[must_use]
+pub fn numbered(setup: &Setup, san: &[String]) -> String {
+    let mut out = String::new();
+    let mut number = setup.fullmoves.max(1);
+    let mut turn = setup.turn;
+    for (i, san) in san.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match turn {
+            Color::White => out.push_str(&format!("{number}. ")),
+            Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
+            Color::Black => {}
+        }
+        out.push_str(san);
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = turn.other();
+    }
+    out
 }
 
 /// Searches the position `fen` names within `limits` with a `hash_mb` table.
@@ -87,11 +104,50 @@ impl Analysis {
 ///
 /// [`AnalyseError`] when the FEN cannot be read or is not a legal position.
 pub fn analyse(fen: &str, limits: &Limits, hash_mb: usize) -> Result<Analysis, AnalyseError> {
+    analyse_with(fen, limits, hash_mb, &Signals::new(), &mut |_| {})
+}
+
+/// [`analyse`], calling `progress` after each completed depth, and stopped early by
+/// `signals` (the result is then the last completed depth's, at least depth 1).
+///
+/// # Errors
+///
+/// [`AnalyseError`] when the FEN cannot be read or is not a legal position.
+///
+/// ```
+/// use vdmchess::search::analysis::analyse_with;
+/// use vdmchess::search::{Limits, Signals};
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let mut lines = Vec::new();
+/// let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+/// let a = analyse_with(fen, &limits, 1, &Signals::new(), &mut |p| {
+///     lines.push(format!("{} {}", p.info.depth, p.numbered_pv))
+/// })
+/// .unwrap();
+/// assert_eq!(lines.len(), 3);
+/// assert!(lines[0].starts_with("1 1. "));
+/// assert_eq!(a.result.depth, 3);
+/// ```
+pub fn analyse_with(
+    fen: &str,
+    limits: &Limits,
+    hash_mb: usize,
+    signals: &Signals,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Analysis, AnalyseError> {
     let setup = parse_fen(fen).map_err(AnalyseError::Fen)?;
     let game =
         Chess::from_setup(&setup, setup.castling_mode_hint()).map_err(AnalyseError::Position)?;
     let mut searcher = Searcher::new(hash_mb);
-    let result = searcher.search(game.position(), &[], limits, &Signals::new(), &mut |_| {});
+    let result = searcher.search(game.position(), &[], limits, signals, &mut |info| {
+        let san = san_line(&game, &info.pv);
+        let numbered_pv = numbered(&setup, &san);
+        progress(&Progress {
+            info,
+            san,
+            numbered_pv,
+        });
+    });
     let san = san_line(&game, &result.pv);
     Ok(Analysis { setup, result, san })
 }

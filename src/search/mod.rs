@@ -7,6 +7,8 @@
 //! - [`tt`]: the transposition table, keyed by the core's PolyGlot key.
 //! - [`see`] and [`ordering`]: static exchange evaluation and move ordering (TT move, good
 //!   captures, killers, history, bad captures).
+//! - [`interface`]: what a search is given and gives back ([`Limits`], [`Signals`],
+//!   [`SearchConfig`], [`Info`], [`SearchResult`], [`Score`]).
 //! - [`search`](mod@search): [`Searcher`], iterative deepening with aspiration windows over a
 //!   negamax principal-variation search with quiescence, null-move pruning, late-move
 //!   reductions and futility pruning, and draws by repetition (of the game's history too),
@@ -36,6 +38,7 @@
 
 pub mod analysis;
 pub mod eval;
+pub mod interface;
 pub mod ordering;
 #[allow(clippy::module_inception)]
 pub mod search;
@@ -44,7 +47,8 @@ pub mod time;
 pub mod tt;
 pub mod uci;
 
-pub use search::{Info, Limits, Score, SearchConfig, SearchResult, Searcher, Signals};
+pub use interface::{Info, Limits, Score, SearchConfig, SearchResult, Signals};
+pub use search::Searcher;
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;

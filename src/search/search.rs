@@ -26,12 +26,11 @@
 //! returns the exact minimax value of the tree the other steps define.
 //!
 //! The stop flag, the clock and the node limit are checked as the search goes (the clock
-//! every 2048 nodes). Stopped in the middle of an iteration, the search keeps the best move
-//! found so far, and before the first iteration ends that is the table's move or the first
-//! legal move: there is always a legal move to play when there is one.
+//! every 2048 nodes), but only once the first iteration is complete: whatever stops a search
+//! (`stop`, `quit`, a node or time limit already spent), its best move comes from a completed
+//! search of at least depth 1, never from the move list's order. Stopped in the middle of a
+//! later iteration, the search keeps the best move found so far.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::core::chess::repetition_key;
@@ -48,221 +47,7 @@ use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
-/// Which selective parts of the search are on (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchConfig {
-    /// Null-move pruning.
-    pub null_move: bool,
-    /// Late-move reductions.
-    pub late_move_reductions: bool,
-    /// Reverse futility, futility and late-move pruning.
-    pub futility: bool,
-    /// Aspiration windows around the last iteration's score.
-    pub aspiration: bool,
-    /// Delta and SEE pruning of captures in the quiescence search.
-    pub delta_pruning: bool,
-    /// Transposition table cutoffs from entries searched deeper than asked (otherwise only
-    /// from entries of exactly the asked depth, which keeps the minimax value).
-    pub deeper_tt_cutoffs: bool,
-    /// One more ply when in check.
-    pub check_extension: bool,
-    /// The quiescence search at depth 0 (otherwise the static evaluation, even in check:
-    /// a mode for tests that want a small tree).
-    pub quiescence: bool,
-}
-
-impl SearchConfig {
-    /// Everything on: the engine's configuration.
-    #[must_use]
-    pub const fn full() -> SearchConfig {
-        SearchConfig {
-            null_move: true,
-            late_move_reductions: true,
-            futility: true,
-            aspiration: true,
-            delta_pruning: true,
-            deeper_tt_cutoffs: true,
-            check_extension: true,
-            quiescence: true,
-        }
-    }
-
-    /// Everything selective off: α-β, PVS, the transposition table (exact depths only), mate
-    /// distance pruning and move ordering stay, which keep the minimax value; the quiescence
-    /// search stays too (without its delta and SEE pruning).
-    #[must_use]
-    pub const fn exact() -> SearchConfig {
-        SearchConfig {
-            null_move: false,
-            late_move_reductions: false,
-            futility: false,
-            aspiration: false,
-            delta_pruning: false,
-            deeper_tt_cutoffs: false,
-            check_extension: false,
-            quiescence: true,
-        }
-    }
-}
-
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
-        SearchConfig::full()
-    }
-}
-
-/// What bounds a search, as UCI's `go` says it. Everything absent and `infinite` false means
-/// "until [`MAX_PLY`] or a stop".
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Iterations to complete at most.
-    pub depth: Option<u32>,
-    /// Nodes to search at most.
-    pub nodes: Option<u64>,
-    /// Time for this move.
-    pub movetime: Option<Duration>,
-    /// White's clock.
-    pub wtime: Option<Duration>,
-    /// Black's clock.
-    pub btime: Option<Duration>,
-    /// White's increment per move.
-    pub winc: Option<Duration>,
-    /// Black's increment per move.
-    pub binc: Option<Duration>,
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// Stop once a mate in at most this many moves is found.
-    pub mate: Option<u32>,
-    /// Search until stopped (the clock is ignored).
-    pub infinite: bool,
-    /// Search only these moves at the root (UCI's `searchmoves`). Empty, or with no legal
-    /// move among them: every legal move is searched.
-    pub searchmoves: Vec<Move>,
-}
-
-/// A score as UCI reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns for the side to move.
-    Cp(i32),
-    /// Mate in this many moves (negative: the side to move is mated in that many).
-    Mate(i32),
-}
-
-impl Score {
-    /// The UCI form of an internal score (see [`MATE`]).
-    ///
-    /// ```
-    /// use vdmchess::search::{Score, MATE};
-    /// assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
-    /// assert_eq!(Score::from_internal(MATE - 5), Score::Mate(3));
-    /// assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
-    /// assert_eq!(Score::from_internal(37), Score::Cp(37));
-    /// ```
-    #[must_use]
-    pub fn from_internal(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-(MATE + v) / 2)
-        } else {
-            Score::Cp(v)
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    /// UCI's `cp 37` or `mate -2`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(v) => write!(f, "cp {v}"),
-            Score::Mate(n) => write!(f, "mate {n}"),
-        }
-    }
-}
-
-/// What the search reports after each completed iteration.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Info {
-    /// The iteration's depth.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// The score.
-    pub score: Score,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Nodes per second so far.
-    pub nps: u64,
-    /// How full the transposition table is, per mille.
-    pub hashfull: u32,
-    /// Time since the search started.
-    pub time: Duration,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// What a search found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play; `None` only when there is no legal move.
-    pub best: Option<Move>,
-    /// The expected reply, if known.
-    pub ponder: Option<Move>,
-    /// The score of the last completed iteration (or of the root when it has no move:
-    /// mated or a draw).
-    pub score: Score,
-    /// The score in the internal scale (see [`MATE`]).
-    pub value: i32,
-    /// The last completed iteration (0 when none completed).
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time taken.
-    pub time: Duration,
-    /// The principal variation of the last completed iteration.
-    pub pv: Vec<Move>,
-}
-
-/// The flags another thread uses to steer a running search: stop it, or tell it that the
-/// ponder move was played (its clock then starts).
-#[derive(Debug, Clone, Default)]
-pub struct Signals {
-    stop: Arc<AtomicBool>,
-    pondering: Arc<AtomicBool>,
-}
-
-impl Signals {
-    /// Fresh signals: not stopped, not pondering.
-    #[must_use]
-    pub fn new() -> Signals {
-        Signals::default()
-    }
-
-    /// Asks the search to stop as soon as it can.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// Whether a stop was asked.
-    #[must_use]
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// Sets whether the search is pondering (its time limits wait until this is false).
-    pub fn set_pondering(&self, on: bool) {
-        self.pondering.store(on, Ordering::SeqCst);
-    }
-
-    /// Whether the search is pondering.
-    #[must_use]
-    pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
-    }
-}
+use super::interface::{Info, Limits, Score, SearchConfig, SearchResult, Signals};
 
 /// How the search came to a node, and whether the side to move is in check there (known to
 /// the caller, which has asked to order and prune its moves).
@@ -322,6 +107,8 @@ pub struct Searcher {
     node_limit: Option<u64>,
     signals: Signals,
     was_pondering: bool,
+    /// The first iteration runs: no stop is heeded.
+    first_iteration: bool,
     root_best: Option<Move>,
     /// The root moves searched, when `searchmoves` narrows them; empty: all.
     root_only: Vec<Move>,
@@ -367,6 +154,7 @@ impl Searcher {
             node_limit: None,
             signals: Signals::new(),
             was_pondering: false,
+            first_iteration: false,
             root_best: None,
             root_only: Vec::new(),
         }
@@ -455,17 +243,18 @@ impl Searcher {
             .filter(|m| root_moves.contains(m));
         self.root_best = Some(tt_move.unwrap_or(root_moves[0]));
 
-        let max_depth = limits
-            .depth
-            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let max_depth = limits.max_depth();
         let mut completed = 0;
         let mut value = 0;
         let mut pv: Vec<Move> = Vec::new();
         for depth in 1..=max_depth {
-            if self.signals.is_stopped() {
+            // The first iteration always completes: nothing may stop it.
+            self.first_iteration = depth == 1;
+            if depth > 1 && self.signals.is_stopped() {
                 break;
             }
             let score = self.aspiration(root, depth as i32, value);
+            self.first_iteration = false;
             if self.stopped {
                 // A partly searched iteration may still have improved on the best move.
                 break;
@@ -580,11 +369,15 @@ impl Searcher {
         }
     }
 
-    /// Whether the search must stop now: asked to, out of nodes, or past the hard limit.
+    /// Whether the search must stop now: asked to, out of nodes, or past the hard limit
+    /// (never during the first iteration).
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.first_iteration {
+            return false;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;

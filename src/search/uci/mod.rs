@@ -1,32 +1,43 @@
 //! The UCI protocol: `vdmchess uci` as GUIs, Stockfish's tools and python-chess's
-//! `chess.engine` drive it.
+//! `chess.engine` drive it. This module is the engine's state machine (the position, the
+//! options, the book, the search running on its worker thread, the commands waiting for it);
+//! [`protocol`] is the text (reading `go` and `setoption`, writing `info`, `bestmove`, `d`).
 //!
-//! [`run`] reads commands line by line on the calling thread; a search runs on a worker
-//! thread, so the reader answers `isready` at once even in the middle of a search, and
+//! [`run`] reads commands line by line on a thread of its own; a search runs on a worker
+//! thread, so the engine answers `isready` at once even in the middle of a search, and
 //! `stop` makes the worker print its `bestmove` at once. Every line written is flushed.
+//!
+//! Every `bestmove` comes from a completed search of at least depth 1, whatever stopped it
+//! (`stop`, `quit`, a node or time limit already spent). The process ends at the end of its
+//! input: a search with a limit (`depth`, `nodes`, `movetime`, a clock, `mate`) runs to it,
+//! one without (`go infinite`, a bare `go`, one whose every limit was malformed) is stopped.
 //!
 //! What it understands:
 //! - `uci` (identity, options, `uciok`), `isready` (`readyok`), `debug`, `register` (both
 //!   accepted and ignored), `ucinewgame` (forgets the table and the move-ordering history),
 //!   `quit`;
 //! - `setoption name N [value V]` for the options listed by `uci`: `Hash` (MB), `OwnBook`,
-//!   `BookFile`, `UCI_Chess960` (castling written king-takes-rook), `Move Overhead` (ms),
-//!   `Ponder`;
+//!   `BookFile` (opened when set: a file that cannot be read is reported then), `UCI_Chess960`
+//!   (castling written king-takes-rook), `Move Overhead` (ms), `Ponder`;
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
 //!   illegal FEN is reported and the position stays as it was;
 //! - `go` with `searchmoves wtime btime winc binc movestogo depth nodes mate movetime
 //!   infinite ponder` (a `searchmoves` move that is unreadable or illegal is reported and
-//!   left out; the book is not used when `searchmoves` narrows the choice): exactly one
+//!   left out; the book is not used when `searchmoves` narrows the choice; a value that is
+//!   missing, unreadable or out of range is dropped with an `info string` saying so, and the
+//!   search uses the rest, see [`protocol::parse_go`]): exactly one
 //!   `bestmove` per `go`, `bestmove (none)` when there is no legal move; after `go infinite`
 //!   or `go ponder` the `bestmove` waits for `stop` or `ponderhit`; a `go` that comes while
 //!   a search runs waits for its `bestmove` first (as Stockfish does; an infinite search is
 //!   stopped), so commands may be piped in all at once;
 //! - `go perft N`: the divide, exactly as `vdmchess perft --divide` prints it;
-//! - `stop`, `ponderhit`.
+//! - `stop`, `ponderhit`;
+//! - `d`: the board, its FEN, its key and the checkers, as Stockfish prints them.
 //!
 //! Anything else (an unknown command, a malformed line) is answered with `info string`
-//! and ignored: bad input never ends the engine. As the protocol asks, unknown words
+//! (quoting the input, shortened when long: [`protocol::quote`]) and ignored: bad input
+//! never ends the engine. As the protocol asks, unknown words
 //! before a known command are skipped (`joho isready` answers `readyok`).
 
 use std::collections::VecDeque;
@@ -43,9 +54,16 @@ use crate::notation::uci::UciMove;
 use crate::rules::{perft_divide, Move, Rules};
 use crate::setup::{CastlingMode, Setup};
 
-use super::search::{Info, Limits, SearchResult, Searcher, Signals};
+use super::interface::Signals;
+use super::search::Searcher;
 use super::time::DEFAULT_OVERHEAD;
-use super::Score;
+
+pub mod protocol;
+
+use protocol::{
+    bestmove_lines, display_lines, info_line, is_unbounded, parse_go, quote, split_option,
+    GoCommand,
+};
 
 /// The default transposition table size, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -55,8 +73,9 @@ pub const MAX_HASH_MB: usize = 1024;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// The commands the engine knows (used to skip unknown words before one).
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "uci",
+    "d",
     "debug",
     "isready",
     "setoption",
@@ -152,14 +171,14 @@ pub struct Engine<W: Write + Send + 'static> {
     /// The searcher, while no search runs (a running search owns it).
     searcher: Option<Searcher>,
     worker: Option<Worker>,
-    /// The book last opened, with the path it was opened from.
+    /// The book `BookFile` opened, with its path.
     book: Option<(String, Book)>,
     /// The state of the generator that chooses among a position's book moves by weight.
     book_random: u64,
     /// The commands' source when driven by [`run`].
     input: Option<Input>,
     /// `quit` came while waiting for a search: the commands read before it are answered, every
-    /// `go` at once without a search, and then the engine ends.
+    /// `go` by a depth-1 search only, and then the engine ends.
     quitting: bool,
 }
 
@@ -265,14 +284,14 @@ impl<W: Write + Send + 'static> Engine<W> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(start) = words.iter().position(|w| COMMANDS.contains(w)) else {
             if !words.is_empty() {
-                self.info(&format!("unknown command: {}", line.trim()));
+                self.info(&format!("unknown command {}", quote(line.trim())));
             }
             return true;
         };
         if start > 0 {
             self.info(&format!(
-                "ignoring unknown words: {}",
-                words[..start].join(" ")
+                "ignoring unknown words {}",
+                quote(&words[..start].join(" "))
             ));
         }
         let args = &words[start + 1..];
@@ -280,6 +299,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             "uci" => self.uci(),
             "debug" | "register" => {}
             "isready" => self.out.line("readyok"),
+            "d" => {
+                for l in display_lines(self.game.position()) {
+                    self.out.line(&l);
+                }
+            }
             "setoption" => self.setoption(args),
             "ucinewgame" => {
                 self.wait();
@@ -300,7 +324,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 return false;
             }
             // `perft` alone is not a command: it belongs after `go`.
-            _ => self.info(&format!("unknown command: {}", line.trim())),
+            _ => self.info(&format!("unknown command {}", quote(line.trim()))),
         }
         true
     }
@@ -435,10 +459,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 }
             }),
             "ownbook" => bool_value(&value).map(|b| self.options.own_book = b),
-            "bookfile" => {
-                self.options.book_file = value.filter(|v| !v.is_empty() && v != "<empty>");
-                Ok(())
-            }
+            "bookfile" => self.set_book_file(value),
             "uci_chess960" => bool_value(&value).map(|b| self.options.chess960 = b),
             "ponder" => bool_value(&value).map(|b| self.options.ponder = b),
             "move overhead" => number(&value, MAX_OVERHEAD_MS)
@@ -470,15 +491,15 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(s) => s,
                 Err(e) => {
                     return self.info(&format!(
-                        "invalid fen {:?}: {e}; the position is unchanged",
-                        spec[1..].join(" ")
+                        "invalid fen {}: {e}; the position is unchanged",
+                        quote(&spec[1..].join(" "))
                     ))
                 }
             },
             _ => {
                 return self.info(&format!(
                     "malformed position command (expected startpos or fen FEN, then moves): {}; the position is unchanged",
-                    args.join(" ")
+                    quote(&args.join(" "))
                 ))
             }
         };
@@ -501,7 +522,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(m) => game.play_unchecked(&m),
                 Err(e) => {
                     self.info(&format!(
-                        "illegal move {text} in {}: {e}; the position stays at the last legal move",
+                        "illegal move {} in {}: {e}; the position stays at the last legal move",
+                        quote(text),
                         game.to_setup().to_fen()
                     ));
                     break;
@@ -511,22 +533,28 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.game = game;
     }
 
-    /// The book's move for `pos`, when `OwnBook` is on: one of the position's entries in the
-    /// Polyglot book `BookFile`, chosen by weight (entries of weight 0 never). The book is
-    /// opened on first use and again when `BookFile` changes; a book that cannot be read is
-    /// reported with `info string` and the engine searches instead.
-    fn book_move(&mut self, pos: &Position) -> Option<Move> {
-        let path = self.options.book_file.clone()?;
-        if self.book.as_ref().map(|(p, _)| p) != Some(&path) {
-            match Book::open(&path) {
-                Ok(book) => self.book = Some((path, book)),
-                Err(e) => {
-                    self.book = None;
-                    self.info(&format!("book not used: {e}"));
-                    return None;
-                }
+    /// `setoption name BookFile`: opens the book at once, so that a path that cannot be read
+    /// is reported now (once) rather than at every `go`; the engine then has no book.
+    fn set_book_file(&mut self, value: Option<String>) -> Result<(), String> {
+        self.book = None;
+        self.options.book_file = None;
+        let Some(path) = value.filter(|v| !v.is_empty() && v != "<empty>") else {
+            return Ok(());
+        };
+        match Book::open(&path) {
+            Ok(book) => {
+                self.book = Some((path.clone(), book));
+                self.options.book_file = Some(path);
+                Ok(())
             }
+            Err(e) => Err(format!("BookFile {}: {e}; no book is used", quote(&path))),
         }
+    }
+
+    /// The book's move for `pos`, when `OwnBook` is on: one of the position's entries in the
+    /// Polyglot book opened by `BookFile`, chosen by weight (entries of weight 0 never).
+    fn book_move(&mut self, pos: &Position) -> Option<Move> {
+        self.book.as_ref()?;
         // xorshift64*: the choice needs spread, not secrecy.
         let mut x = self.book_random;
         x ^= x >> 12;
@@ -553,7 +581,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             let read = UciMove::from_ascii(text.as_bytes()).map_err(|e| e.to_string());
             match read.and_then(|u| u.to_move(&self.game).map_err(|e| e.to_string())) {
                 Ok(m) => limits.searchmoves.push(m),
-                Err(e) => problems.push(format!("searchmoves: {text} ignored: {e}")),
+                Err(e) => problems.push(format!("searchmoves: {} ignored: {e}", quote(text))),
             }
         }
         if !searchmoves.is_empty() && limits.searchmoves.is_empty() {
@@ -581,19 +609,13 @@ impl<W: Write + Send + 'static> Engine<W> {
         let signals = Signals::new();
         signals.set_pondering(ponder);
         if self.quitting {
-            // `quit` is waiting behind this `go`: it gets its `bestmove` without a search.
+            // `quit` is waiting behind this `go`: it gets its `bestmove` from depth 1 only.
             signals.stop();
         }
         let worker_signals = signals.clone();
         let out = self.out.clone();
         let infinite = limits.infinite;
-        let unbounded = infinite
-            || (limits.depth.is_none()
-                && limits.nodes.is_none()
-                && limits.movetime.is_none()
-                && limits.mate.is_none()
-                && limits.wtime.is_none()
-                && limits.btime.is_none());
+        let unbounded = is_unbounded(&limits);
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&root, &history, &limits, &worker_signals, &mut |i| {
                 out.line(&info_line(i, mode));
@@ -621,8 +643,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         };
         let Some(depth) = depth else {
             return self.info(&format!(
-                "go perft takes one depth from 0 to 32, not {:?}",
-                args.join(" ")
+                "go perft takes one depth from 0 to 32, not {}",
+                quote(&args.join(" "))
             ));
         };
         self.wait();
@@ -645,204 +667,4 @@ impl<W: Write + Send + 'static> Drop for Engine<W> {
 /// The standard start position.
 fn start_game(mode: CastlingMode) -> Chess {
     Chess::from_position(Position::start(), mode)
-}
-
-/// `name N... [value V...]` of `setoption`, each part rejoined with single spaces.
-fn split_option(args: &[&str]) -> Result<(String, Option<String>), String> {
-    if args.first() != Some(&"name") || args.len() < 2 {
-        return Err(format!(
-            "malformed setoption (expected name N [value V]): {}",
-            args.join(" ")
-        ));
-    }
-    let value_at = args.iter().position(|w| *w == "value");
-    let name_end = value_at.unwrap_or(args.len());
-    if name_end <= 1 {
-        return Err("setoption without an option name".to_string());
-    }
-    let name = args[1..name_end].join(" ");
-    let value = value_at.map(|i| args[i + 1..].join(" "));
-    Ok((name, value))
-}
-
-/// A `go` command read: its limits, whether it is `go ponder`, and what could not be read
-/// (the rest is used).
-#[derive(Debug)]
-struct GoCommand {
-    limits: Limits,
-    ponder: bool,
-    /// The words after `searchmoves`, as written (read against the position by `go`).
-    searchmoves: Vec<String>,
-    problems: Vec<String>,
-}
-
-/// The parameter names of `go` (`perft` is handled before).
-const GO_PARAMETERS: [&str; 12] = [
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-];
-
-/// The limits of a `go` command, and whether it is `go ponder`.
-fn parse_go(args: &[&str]) -> GoCommand {
-    let mut limits = Limits::default();
-    let mut ponder = false;
-    let mut searchmoves = Vec::new();
-    let mut problems = Vec::new();
-    let mut i = 0;
-    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
-    while i < args.len() {
-        let word = args[i];
-        let value = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-        let takes_value = matches!(
-            word,
-            "wtime"
-                | "btime"
-                | "winc"
-                | "binc"
-                | "movestogo"
-                | "depth"
-                | "nodes"
-                | "mate"
-                | "movetime"
-        );
-        if takes_value {
-            match value {
-                Some(v) => match word {
-                    "wtime" => limits.wtime = Some(ms(v)),
-                    "btime" => limits.btime = Some(ms(v)),
-                    "winc" => limits.winc = Some(ms(v)),
-                    "binc" => limits.binc = Some(ms(v)),
-                    "movetime" => limits.movetime = Some(ms(v)),
-                    "movestogo" => limits.movestogo = Some(v.clamp(0, 1000) as u32),
-                    "depth" => limits.depth = Some(v.clamp(1, 1000) as u32),
-                    "nodes" => limits.nodes = Some(v.max(1) as u64),
-                    _ => limits.mate = Some(v.clamp(1, 1000) as u32),
-                },
-                None => problems.push(format!(
-                    "go {word} needs a number, not {:?}",
-                    args.get(i + 1).copied().unwrap_or("")
-                )),
-            }
-            i += if value.is_some() { 2 } else { 1 };
-            continue;
-        }
-        match word {
-            "infinite" => limits.infinite = true,
-            "ponder" => ponder = true,
-            "searchmoves" => {
-                // The moves run to the next parameter name.
-                while i + 1 < args.len() && !GO_PARAMETERS.contains(&args[i + 1]) {
-                    searchmoves.push(args[i + 1].to_string());
-                    i += 1;
-                }
-            }
-            other => problems.push(format!("unknown go parameter {other}")),
-        }
-        i += 1;
-    }
-    GoCommand {
-        limits,
-        ponder,
-        searchmoves,
-        problems,
-    }
-}
-
-/// The `info` line of a completed iteration.
-#[must_use]
-pub fn info_line(i: &Info, mode: CastlingMode) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {}",
-        i.depth,
-        i.seldepth,
-        i.score,
-        i.nodes,
-        i.nps,
-        i.hashfull,
-        i.time.as_millis()
-    );
-    if !i.pv.is_empty() {
-        line.push_str(" pv");
-        for m in &i.pv {
-            line.push(' ');
-            line.push_str(&m.to_uci(mode));
-        }
-    }
-    line
-}
-
-/// The final lines of a search: `bestmove M [ponder P]`, or, with no legal move, the score
-/// of the root (mated or stalemated) and `bestmove (none)`.
-fn bestmove_lines(result: &SearchResult, root: &Position, mode: CastlingMode) -> Vec<String> {
-    match result.best {
-        Some(m) => {
-            let mut line = format!("bestmove {}", m.to_uci(mode));
-            if let Some(p) = result.ponder {
-                line.push_str(&format!(" ponder {}", p.to_uci(mode)));
-            }
-            vec![line]
-        }
-        None => {
-            let score = if root.is_check() {
-                Score::Mate(0)
-            } else {
-                Score::Cp(0)
-            };
-            vec![
-                format!("info depth 0 score {score}"),
-                "bestmove (none)".to_string(),
-            ]
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn go_parameters_are_read() {
-        let go = parse_go(&[
-            "wtime",
-            "1000",
-            "btime",
-            "-50",
-            "winc",
-            "10",
-            "movestogo",
-            "5",
-            "ponder",
-        ]);
-        assert!(go.problems.is_empty());
-        assert_eq!(go.limits.wtime, Some(Duration::from_millis(1000)));
-        assert_eq!(go.limits.btime, Some(Duration::ZERO));
-        assert_eq!(go.limits.movestogo, Some(5));
-        assert!(go.ponder);
-        let go = parse_go(&["depth", "x", "infinite"]);
-        assert!(go.problems[0].contains("depth"));
-        assert!(go.limits.infinite);
-    }
-
-    #[test]
-    fn setoption_names_and_values_may_have_spaces() {
-        assert_eq!(
-            split_option(&["name", "Move", "Overhead", "value", "100"]).unwrap(),
-            ("Move Overhead".to_string(), Some("100".to_string()))
-        );
-        assert_eq!(
-            split_option(&["name", "BookFile", "value", "my", "book.bin"]).unwrap(),
-            ("BookFile".to_string(), Some("my book.bin".to_string()))
-        );
-        assert!(split_option(&["value", "3"]).is_err());
-    }
 }

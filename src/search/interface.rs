@@ -1,0 +1,258 @@
+//! What a caller gives a search and gets back: the [`Limits`] of a `go`, the [`Signals`]
+//! another thread steers it with, the [`SearchConfig`] of its selective features, and what
+//! it reports ([`Info`] per completed iteration, the [`SearchResult`], [`Score`]s as UCI
+//! writes them). The search itself is in [`search`](mod@super::search).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::rules::Move;
+
+use super::{MATE, MATE_BOUND, MAX_PLY};
+
+/// Which selective parts of the search are on (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub late_move_reductions: bool,
+    /// Reverse futility, futility and late-move pruning.
+    pub futility: bool,
+    /// Aspiration windows around the last iteration's score.
+    pub aspiration: bool,
+    /// Delta and SEE pruning of captures in the quiescence search.
+    pub delta_pruning: bool,
+    /// Transposition table cutoffs from entries searched deeper than asked (otherwise only
+    /// from entries of exactly the asked depth, which keeps the minimax value).
+    pub deeper_tt_cutoffs: bool,
+    /// One more ply when in check.
+    pub check_extension: bool,
+    /// The quiescence search at depth 0 (otherwise the static evaluation, even in check:
+    /// a mode for tests that want a small tree).
+    pub quiescence: bool,
+}
+
+impl SearchConfig {
+    /// Everything on: the engine's configuration.
+    #[must_use]
+    pub const fn full() -> SearchConfig {
+        SearchConfig {
+            null_move: true,
+            late_move_reductions: true,
+            futility: true,
+            aspiration: true,
+            delta_pruning: true,
+            deeper_tt_cutoffs: true,
+            check_extension: true,
+            quiescence: true,
+        }
+    }
+
+    /// Everything selective off: α-β, PVS, the transposition table (exact depths only), mate
+    /// distance pruning and move ordering stay, which keep the minimax value; the quiescence
+    /// search stays too (without its delta and SEE pruning).
+    #[must_use]
+    pub const fn exact() -> SearchConfig {
+        SearchConfig {
+            null_move: false,
+            late_move_reductions: false,
+            futility: false,
+            aspiration: false,
+            delta_pruning: false,
+            deeper_tt_cutoffs: false,
+            check_extension: false,
+            quiescence: true,
+        }
+    }
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig::full()
+    }
+}
+
+/// What bounds a search, as UCI's `go` says it. Everything absent and `infinite` false means
+/// "until [`MAX_PLY`] or a stop".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations to complete at most.
+    pub depth: Option<u32>,
+    /// Nodes to search at most.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// White's clock.
+    pub wtime: Option<Duration>,
+    /// Black's clock.
+    pub btime: Option<Duration>,
+    /// White's increment per move.
+    pub winc: Option<Duration>,
+    /// Black's increment per move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Stop once a mate in at most this many moves is found, or after the iteration at which
+    /// it would have been ([`Limits::max_depth`]).
+    pub mate: Option<u32>,
+    /// Search until stopped (the clock is ignored).
+    pub infinite: bool,
+    /// Search only these moves at the root (UCI's `searchmoves`). Empty, or with no legal
+    /// move among them: every legal move is searched.
+    pub searchmoves: Vec<Move>,
+}
+
+impl Limits {
+    /// The deepest iteration these limits allow: `depth`, and with `mate` N, 2N + 1 (a mate
+    /// in N moves is 2N − 1 plies; two more for what the pruning may hide), each capped at
+    /// [`MAX_PLY`] − 1.
+    ///
+    /// ```
+    /// use vdmchess::search::Limits;
+    /// assert_eq!(Limits { depth: Some(6), ..Limits::default() }.max_depth(), 6);
+    /// assert_eq!(Limits { mate: Some(2), ..Limits::default() }.max_depth(), 5);
+    /// assert_eq!(Limits { mate: Some(2), depth: Some(3), ..Limits::default() }.max_depth(), 3);
+    /// assert_eq!(Limits::default().max_depth(), 127);
+    /// ```
+    #[must_use]
+    pub fn max_depth(&self) -> u32 {
+        let cap = MAX_PLY as u32 - 1;
+        let by_depth = self.depth.map_or(cap, |d| d.clamp(1, cap));
+        let by_mate = self
+            .mate
+            .map_or(cap, |n| n.saturating_mul(2).saturating_add(1).clamp(1, cap));
+        by_depth.min(by_mate)
+    }
+}
+
+/// A score as UCI reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated in that many).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of an internal score (see [`MATE`]).
+    ///
+    /// ```
+    /// use vdmchess::search::{Score, MATE};
+    /// assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+    /// assert_eq!(Score::from_internal(MATE - 5), Score::Mate(3));
+    /// assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
+    /// assert_eq!(Score::from_internal(37), Score::Cp(37));
+    /// ```
+    #[must_use]
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// UCI's `cp 37` or `mate -2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(v) => write!(f, "cp {v}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// How full the transposition table is, per mille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// The score of the last completed iteration (or of the root when it has no move:
+    /// mated or a draw).
+    pub score: Score,
+    /// The score in the internal scale (see [`MATE`]).
+    pub value: i32,
+    /// The last completed iteration (0 when none completed).
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+}
+
+/// The flags another thread uses to steer a running search: stop it, or tell it that the
+/// ponder move was played (its clock then starts).
+#[derive(Debug, Clone, Default)]
+pub struct Signals {
+    stop: Arc<AtomicBool>,
+    pondering: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Fresh signals: not stopped, not pondering.
+    #[must_use]
+    pub fn new() -> Signals {
+        Signals::default()
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The stop flag itself, for a signal handler to set (`vdmchess analyse` on Ctrl-C).
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Whether a stop was asked.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Sets whether the search is pondering (its time limits wait until this is false).
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Ordering::SeqCst);
+    }
+
+    /// Whether the search is pondering.
+    #[must_use]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}
