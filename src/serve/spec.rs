@@ -168,7 +168,7 @@ pub fn markers(
             &["not exists c in set king_path"]
         }
         ("BoardModule`may_castle", _) => &["forall c in set king_path union rook_path"],
-        ("BoardModule`castling_moves", _) => &["r in set castling_rights(b)"],
+        ("BoardModule`castling_moves", _) => &["r in set castling_rights(b)", "may_castle(b.state"],
         ("BoardModule`stateful_impossible_moves", _) => &["in_check(apply_move(b.state, m)"],
         ("BoardModule`simple_possible_moves", _) => {
             &["q in set PieceModule`type_based_moves(p, obs)"]

@@ -310,7 +310,7 @@ async function play(text) {
     $("board-svg").innerHTML = e.explanation.svg;
     game.explaining = true;
     const status = $("status");
-    status.textContent = "Refused: " + text + " — click the board (or Esc) to go back to the game";
+    status.textContent = "Refused: " + text + " · click the board to go back to the game";
     status.className = "status refused";
     renderOverlay();
     message("");
