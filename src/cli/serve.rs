@@ -9,11 +9,7 @@ use super::{setup_of, PositionOptions};
 
 /// Serves the page at `addr`, starting from `fen` (or, with `--chess960` and no FEN, a
 /// Chess960 start array drawn at random).
-pub(crate) fn serve_command(
-    addr: &str,
-    fen: Option<&str>,
-    chess960: bool,
-) -> Result<ExitCode, String> {
+pub(crate) fn serve_command(addr: &str, fen: Option<&str>, chess960: bool) -> super::Outcome {
     let options = PositionOptions {
         chess960,
         lenient: false,
