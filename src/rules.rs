@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
-pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide};
+pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide, PERFT_DEPTH};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -106,13 +106,34 @@ impl Move {
     /// ```
     #[must_use]
     pub fn to_uci(&self, mode: CastlingMode) -> String {
+        let mut out = String::with_capacity(5);
+        self.write_uci(mode, &mut out);
+        out
+    }
+
+    /// Appends [`Move::to_uci`]'s text to `out`, allocating nothing else: for callers that
+    /// write many moves.
+    ///
+    /// ```
+    /// use vdmchess::{CastlingMode, Move, MoveKind, Role};
+    /// let mut out = String::new();
+    /// Move::normal("e2".parse().unwrap(), "e4".parse().unwrap()).write_uci(CastlingMode::Standard, &mut out);
+    /// out.push(' ');
+    /// let promote = Move { from: "a7".parse().unwrap(), to: "b8".parse().unwrap(), kind: MoveKind::Promotion(Role::Knight) };
+    /// promote.write_uci(CastlingMode::Standard, &mut out);
+    /// assert_eq!(out, "e2e4 a7b8n");
+    /// ```
+    pub fn write_uci(&self, mode: CastlingMode, out: &mut String) {
         let to = match (self.kind, mode) {
             (MoveKind::Castle, CastlingMode::Standard) => self.castle_king_to(),
             _ => self.to,
         };
-        match self.promotion() {
-            Some(role) => format!("{}{}{}", self.from, to, role.char()),
-            None => format!("{}{}", self.from, to),
+        for sq in [self.from, to] {
+            out.push(crate::types::file_char(sq.file()));
+            out.push(char::from(b'1' + sq.rank()));
+        }
+        if let Some(role) = self.promotion() {
+            out.push(role.char());
         }
     }
 }

@@ -68,6 +68,7 @@
 pub mod chunk;
 pub mod export;
 pub mod input;
+pub mod movetext;
 pub mod replay;
 pub mod report;
 pub mod visitor;
@@ -339,8 +340,12 @@ mod tests {
         fn start(_: &crate::Setup, _: crate::CastlingMode) -> Result<Self, String> {
             Ok(AnyMove)
         }
-        fn play_san(&mut self, _: &[u8], _: SanMode) -> Result<(), replay::MoveFailure> {
-            Ok(())
+        fn play_san_move(
+            &mut self,
+            _: &[u8],
+            _: SanMode,
+        ) -> Result<Option<crate::Move>, replay::MoveFailure> {
+            Ok(None)
         }
         fn play_san_canonical(
             &mut self,

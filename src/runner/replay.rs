@@ -30,7 +30,18 @@ pub trait Replay: Clone {
     /// # Errors
     ///
     /// [`MoveFailure`] when the token is not a legal move (or the two rule sets disagree).
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure>;
+    #[inline(always)]
+    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+        self.play_san_move(token, mode).map(|_| ())
+    }
+
+    /// Like [`Replay::play_san`], and returns the move played: `None` for a null move. What
+    /// a caller that lists a game's moves (as UCI text, say) reads.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::play_san`].
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure>;
 
     /// Like [`Replay::play_san`], and returns the move's canonical SAN (`--` for a null
     /// move): what `replay --export` writes.
@@ -133,7 +144,7 @@ impl<R: Rules> Replay for Single<R> {
     }
 
     #[inline(always)]
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure> {
         // The common forms (`e4`, `Nf3`, `exd5`, `Rfe1`, ...), read leniently, go straight to
         // the port's question; anything else, and any move that does not resolve to exactly
         // one, takes the general way below (which says what is wrong).
@@ -147,17 +158,17 @@ impl<R: Rules> Replay for Single<R> {
                 let found = self.pos.unique_move_to(role, to, from, None, &mut self.buf);
                 if let MoveMatch::One(m) = found {
                     self.pos.play_unchecked(&m);
-                    return Ok(());
+                    return Ok(Some(m));
                 }
             }
         }
         let san = parse(token, mode)?;
         if san.san == San::Null {
-            return self.play_null();
+            return self.play_null().map(|()| None);
         }
         let m = self.resolve(&san, mode)?;
         self.pos.play_unchecked(&m);
-        Ok(())
+        Ok(Some(m))
     }
 
     fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
@@ -225,13 +236,14 @@ impl<A: Rules, B: Rules> Replay for Lockstep<A, B> {
         }
     }
 
-    fn play_san(&mut self, token: &[u8], mode: SanMode) -> Result<(), MoveFailure> {
+    fn play_san_move(&mut self, token: &[u8], mode: SanMode) -> Result<Option<Move>, MoveFailure> {
         let san = parse(token, mode)?;
         if san.san == San::Null {
-            return self.play_null();
+            return self.play_null().map(|()| None);
         }
         let m = self.resolve_both(&san, mode)?;
-        self.play_both(&m)
+        self.play_both(&m)?;
+        Ok(Some(m))
     }
 
     fn play_san_canonical(&mut self, token: &[u8], mode: SanMode) -> Result<String, MoveFailure> {
@@ -333,4 +345,42 @@ pub fn failure_text(f: &MoveFailure) -> &str {
     match f {
         MoveFailure::Syntax(m) | MoveFailure::Meaning(m) | MoveFailure::Disagreement(m) => m,
     }
+}
+
+/// [`failure_text`], and for a move that is not legal in `pos` (in a game of PGN `Variant`
+/// tag `variant`), why, as `explain` says it: `illegal san Ke3: geometry (FIDE 3.8.1): the
+/// white king on e1 moves one square ...`.
+pub fn explained_failure<P: Replay>(
+    f: &MoveFailure,
+    pos: &P,
+    variant: Option<&str>,
+    san: &[u8],
+) -> String {
+    let text = failure_text(f);
+    match f {
+        MoveFailure::Meaning(_) => match why_illegal(&pos.fen(), variant, san) {
+            Some(why) => format!("{text}: {why}"),
+            None => text.to_string(),
+        },
+        _ => text.to_string(),
+    }
+}
+
+/// Why the move `san` is illegal in the position `fen`, as `explain` says it (reason, FIDE
+/// article, the sentence): what a replay report adds to "illegal san". The move rules alone
+/// judge it, as the replay does. `None` when `explain` has nothing to add (the text names no
+/// single move, say).
+#[cold]
+fn why_illegal(fen: &str, variant_tag: Option<&str>, san: &[u8]) -> Option<String> {
+    use crate::oracle::explain::{explain_game_with, GameEnd};
+    let setup = crate::notation::fen::parse_fen(fen).ok()?;
+    let mode = if variant_tag.is_some_and(super::visitor::is_chess960_variant) {
+        CastlingMode::Chess960
+    } else {
+        setup.castling_mode_hint()
+    };
+    let game = crate::model::game::Game::from_setup(&setup, mode).ok()?;
+    let why = explain_game_with(&game, std::str::from_utf8(san).ok()?, GameEnd::Ignored).ok()?;
+    let reason = why.reason.filter(|_| !why.legal)?;
+    Some(format!("{reason} (FIDE {}): {}", why.fide, why.detail))
 }

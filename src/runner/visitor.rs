@@ -3,10 +3,10 @@
 use crate::notation::fen::parse_fen;
 use crate::notation::pgn::{Outcome, PgnError, PgnErrorKind, RawTag, Skip, TextPos, Visitor};
 use crate::notation::san::SanMode;
-use crate::rules::Status;
+use crate::rules::{Move, Status};
 use crate::setup::{CastlingMode, Setup};
 
-use super::replay::{failure_text, MoveFailure, Replay};
+use super::replay::{explained_failure, MoveFailure, Replay};
 use super::report::{ErrorKind, GameReport, ReplayError};
 
 /// Replays the mainline of each game it visits over `P`, producing a [`GameReport`].
@@ -28,6 +28,12 @@ pub struct ReplayVisitor<P> {
     standard_start: Option<P>,
     /// A setup error found before any movetext token gave it a place.
     unplaced: bool,
+    /// Whether the moves played are kept ([`ReplayVisitor::record_moves`]).
+    record: bool,
+    /// The moves of the game, when recorded (`None` for a null move).
+    moves: Vec<Option<Move>>,
+    /// How the game writes castling.
+    castling: CastlingMode,
 }
 
 impl<P: Replay> ReplayVisitor<P> {
@@ -48,7 +54,30 @@ impl<P: Replay> ReplayVisitor<P> {
             start_fen: String::new(),
             standard_start: None,
             unplaced: false,
+            record: false,
+            moves: Vec::new(),
+            castling: CastlingMode::Standard,
         }
+    }
+
+    /// Keeps the moves of each game as it is replayed, for [`ReplayVisitor::moves`] (off by
+    /// default: the runner reports no moves).
+    pub fn record_moves(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    /// The mainline moves replayed of the game read last (`None` for a null move), when
+    /// [`ReplayVisitor::record_moves`] is on; empty otherwise. A failed move is not among them.
+    #[must_use]
+    pub fn moves(&self) -> &[Option<Move>] {
+        &self.moves
+    }
+
+    /// How the game read last writes castling in UCI text: Chess960 (king takes rook) when
+    /// its `Variant` tag or its FEN's castling rights ask for it.
+    #[must_use]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling
     }
 
     /// Gives an error found at the start of the movetext the position of its first token.
@@ -130,6 +159,8 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         self.error = None;
         self.start_fen.clear();
         self.unplaced = false;
+        self.moves.clear();
+        self.castling = CastlingMode::Standard;
     }
 
     fn tag(&mut self, name: &[u8], value: &RawTag) {
@@ -158,6 +189,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
             }
         }
         let started = self.start_position().and_then(|(setup, mode)| {
+            self.castling = mode;
             P::start(&setup, mode).inspect_err(|_| {
                 self.start_fen = setup.to_fen();
             })
@@ -192,7 +224,13 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
         let Some(state) = self.state.as_mut() else {
             return;
         };
-        match state.play_san(san, self.mode) {
+        let played = if self.record {
+            let moves = &mut self.moves;
+            state.play_san_move(san, self.mode).map(|m| moves.push(m))
+        } else {
+            state.play_san(san, self.mode)
+        };
+        match played {
             Ok(()) => self.plies += 1,
             Err(failure) => {
                 let kind = match failure {
@@ -200,7 +238,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
                     MoveFailure::Meaning(_) => ErrorKind::Illegal,
                     MoveFailure::Disagreement(_) => ErrorKind::Disagreement,
                 };
-                let message = failure_text(&failure).to_string();
+                let message = explained_failure(&failure, state, self.variant_tag.as_deref(), san);
                 self.fail(kind, san, at, message);
             }
         }
@@ -229,7 +267,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
                 | PgnErrorKind::TokenTooLong
         );
         if fatal {
-            self.fail(ErrorKind::Pgn, b"", err.pos, err.to_string());
+            self.fail(ErrorKind::Pgn, b"", err.pos, err.kind.to_string());
         }
     }
 

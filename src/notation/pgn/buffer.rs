@@ -72,9 +72,16 @@ pub(super) struct Input<R> {
 impl<R: Read> Input<R> {
     /// The input at the start of `src`, at line 1, column 1.
     pub(super) fn new(src: R) -> Input<R> {
+        Input::with_buffer(src, vec![0; BUF_SIZE].into_boxed_slice())
+    }
+
+    /// [`Input::new`] reading into `buf` (of [`BUF_SIZE`] bytes; what it holds is ignored)
+    /// instead of a new buffer.
+    pub(super) fn with_buffer(src: R, buf: Box<[u8]>) -> Input<R> {
+        debug_assert_eq!(buf.len(), BUF_SIZE);
         Input {
             src,
-            buf: vec![0; BUF_SIZE].into_boxed_slice(),
+            buf,
             pos: 0,
             len: 0,
             eof: false,

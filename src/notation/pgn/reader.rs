@@ -107,6 +107,30 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    /// A reader at the start of `src` that takes over this reader's buffer instead of
+    /// allocating its own (nothing else is carried over): for callers that read many short
+    /// texts each on its own, such as a column of movetext, one game per record.
+    ///
+    /// ```
+    /// use vdmchess::notation::pgn::{GameBuilder, PgnReader};
+    /// let mut reader = PgnReader::new(&b"1. e4 e5 *"[..]);
+    /// let first = reader.read_game(&mut GameBuilder::default()).unwrap().unwrap();
+    /// let mut reader = reader.reuse(&b"1. d4 *"[..]);
+    /// let second = reader.read_game(&mut GameBuilder::default()).unwrap().unwrap();
+    /// assert_eq!(first.mainline().collect::<Vec<_>>(), ["e4", "e5"]);
+    /// assert_eq!(second.mainline().collect::<Vec<_>>(), ["d4"]);
+    /// ```
+    pub fn reuse<S: Read>(self, src: S) -> PgnReader<S> {
+        PgnReader {
+            input: Input::with_buffer(src, self.input.buf),
+            pending: Vec::new(),
+            pending_bytes: 0,
+            at_stream_start: true,
+            ended_open: false,
+            ended_holding: false,
+        }
+    }
+
     /// A reader over part of a file that starts at `start`, so that reported positions are
     /// the file's: use it on the bytes of any cut made between two games (as the parallel
     /// runner's chunks are). A part that starts at 1:1 is the file's start, where a byte order

@@ -1,0 +1,474 @@
+//! Batch replay without the GIL: `replay(path)` streams a PGN file's reports, and
+//! `replay_movetext` replays a column of movetext into Arrow buffers, on `jobs` threads.
+
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use vdmchess::core::Chess;
+use vdmchess::model;
+use vdmchess::notation::san::SanMode;
+use vdmchess::runner::movetext::{write_uci, MovetextReplayer};
+use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, Single};
+use vdmchess::Status;
+
+use crate::values::json_to_py;
+use crate::RulesChoice;
+
+/// Reads on until told to stop: then fails, which ends the runner early.
+struct Stoppable<R> {
+    inner: R,
+    stop: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(io::Error::other("the reader of the reports went away"));
+        }
+        self.inner.read(buf)
+    }
+}
+
+type Received = Result<GameReport, String>;
+
+/// The reports of `vdmchess.replay`, one dict per game, in file order.
+#[pyclass(module = "vdmchess._vdmchess")]
+pub struct ReplayIter {
+    reports: Mutex<Receiver<Received>>,
+    stop: Arc<AtomicBool>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+#[pymethods]
+impl ReplayIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let next = py.allow_threads(|| match self.reports.lock() {
+            Ok(rx) => rx.recv().ok(),
+            Err(_) => None,
+        });
+        match next {
+            None => {
+                if let Ok(mut thread) = self.thread.lock() {
+                    if let Some(t) = thread.take() {
+                        let _ = py.allow_threads(|| t.join());
+                    }
+                }
+                Ok(None)
+            }
+            Some(Err(message)) => Err(PyOSError::new_err(message)),
+            Some(Ok(report)) => {
+                let value = serde_json::to_value(&report)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                json_to_py(py, &value).map(Some)
+            }
+        }
+    }
+}
+
+impl Drop for ReplayIter {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Replays every game of a PGN file (plain, `.zst` or `.gz`) and yields one report per game,
+/// a dict with the fields of `vdmchess replay --json` (`file`, `index`, `plies`,
+/// `final_fen`, `result`, `status`, `claims`, `error`), in file order. The replay runs on
+/// its own threads, without the GIL; `rules` is `"core"`, `"model"` or `"both"`.
+#[pyfunction]
+#[pyo3(signature = (path, *, rules = "core", jobs = 1))]
+pub fn replay(path: &str, rules: &str, jobs: usize) -> PyResult<ReplayIter> {
+    let choice = RulesChoice::parse(rules, true)?;
+    if jobs == 0 {
+        return Err(PyValueError::new_err("jobs must be at least 1"));
+    }
+    let input = runner::input::open(path, Arc::new(AtomicU64::new(0)))
+        .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let reader = Stoppable {
+        inner: input,
+        stop: Arc::clone(&stop),
+    };
+    let (tx, rx) = sync_channel::<Received>(1024);
+    let file = path.to_string();
+    let options = Options {
+        san_mode: SanMode::Lenient,
+        jobs,
+    };
+    let thread = std::thread::spawn(move || {
+        let mut sink = |r: GameReport| {
+            let _ = tx.send(Ok(r));
+        };
+        let done = match choice {
+            RulesChoice::Core => {
+                runner::replay_reader::<Single<Chess>, _>(reader, &file, &options, &mut sink)
+            }
+            RulesChoice::Model => runner::replay_reader::<Single<model::game::Game>, _>(
+                reader, &file, &options, &mut sink,
+            ),
+            RulesChoice::Both => runner::replay_reader::<Lockstep<model::game::Game, Chess>, _>(
+                reader, &file, &options, &mut sink,
+            ),
+        };
+        if let Err(e) = done {
+            let _ = tx.send(Err(format!("{file}: {e}")));
+        }
+    });
+    Ok(ReplayIter {
+        reports: Mutex::new(rx),
+        stop,
+        thread: Mutex::new(Some(thread)),
+    })
+}
+
+/// A validity bitmap, least significant bit first (Arrow's layout).
+#[derive(Default)]
+struct Bits {
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl Bits {
+    fn push(&mut self, bit: bool) {
+        if self.len % 8 == 0 {
+            self.bytes.push(0);
+        }
+        if bit {
+            if let Some(last) = self.bytes.last_mut() {
+                *last |= 1 << (self.len % 8);
+            }
+        }
+        self.len += 1;
+    }
+}
+
+/// An Arrow string column (32-bit offsets) being filled.
+struct Strings {
+    valid: Bits,
+    offsets: Vec<i32>,
+    data: String,
+}
+
+impl Strings {
+    fn new() -> Strings {
+        Strings {
+            valid: Bits::default(),
+            offsets: vec![0],
+            data: String::new(),
+        }
+    }
+
+    fn end(&mut self, valid: bool) {
+        self.valid.push(valid);
+        self.offsets.push(self.data.len() as i32);
+    }
+
+    fn push(&mut self, s: Option<&str>) {
+        if let Some(s) = s {
+            self.data.push_str(s);
+        }
+        self.end(s.is_some());
+    }
+}
+
+/// An Arrow list-of-strings column being filled.
+struct StringLists {
+    offsets: Vec<i32>,
+    items: Strings,
+}
+
+impl StringLists {
+    fn new() -> StringLists {
+        StringLists {
+            offsets: vec![0],
+            items: Strings::new(),
+        }
+    }
+
+    fn end(&mut self) {
+        self.offsets.push(self.items.offsets.len() as i32 - 1);
+    }
+}
+
+/// The columns of one block of rows.
+struct Columns {
+    rows: usize,
+    valid: Bits,
+    plies: Vec<i32>,
+    error: Strings,
+    error_ply: (Bits, Vec<i32>),
+    final_fen: Strings,
+    termination: Strings,
+    claims: StringLists,
+    moves: StringLists,
+}
+
+impl Columns {
+    fn new() -> Columns {
+        Columns {
+            rows: 0,
+            valid: Bits::default(),
+            plies: Vec::new(),
+            error: Strings::new(),
+            error_ply: (Bits::default(), Vec::new()),
+            final_fen: Strings::new(),
+            termination: Strings::new(),
+            claims: StringLists::new(),
+            moves: StringLists::new(),
+        }
+    }
+
+    /// A row for a null movetext.
+    fn push_null(&mut self) {
+        self.rows += 1;
+        self.valid.push(false);
+        self.plies.push(0);
+        self.error.push(Some("the movetext is null"));
+        self.error_ply.0.push(false);
+        self.error_ply.1.push(0);
+        self.final_fen.push(None);
+        self.termination.push(None);
+        self.claims.end();
+        self.moves.end();
+    }
+
+    fn push<P: Replay>(&mut self, report: &GameReport, replayer: &MovetextReplayer<P>) {
+        self.rows += 1;
+        self.valid.push(report.error.is_none());
+        self.plies.push(report.plies as i32);
+        self.error
+            .push(report.error.as_ref().map(|e| e.message.as_str()));
+        self.error_ply.0.push(report.error.is_some());
+        self.error_ply
+            .1
+            .push(report.error.as_ref().map_or(0, |e| e.ply as i32));
+        self.final_fen.push(Some(&report.final_fen));
+        let termination = match report.status {
+            Status::Ongoing => None,
+            s => Some(s.as_str()),
+        };
+        self.termination.push(termination);
+        for claim in &report.claims {
+            self.claims.items.push(Some(claim.as_str()));
+        }
+        self.claims.end();
+        let mode = replayer.castling_mode();
+        for m in replayer.moves() {
+            write_uci(m.as_ref(), mode, &mut self.moves.items.data);
+            self.moves.items.end(true);
+        }
+        self.moves.end();
+    }
+
+    fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
+        let d = PyDict::new(py);
+        let bytes = |b: &[u8]| PyBytes::new(py, b);
+        let ints = |v: &[i32]| {
+            let raw: Vec<u8> = v.iter().flat_map(|i| i.to_le_bytes()).collect();
+            PyBytes::new(py, &raw)
+        };
+        d.set_item("rows", self.rows)?;
+        d.set_item("valid", bytes(&self.valid.bytes))?;
+        d.set_item("plies", ints(&self.plies))?;
+        for (name, col) in [
+            ("error", &self.error),
+            ("final_fen", &self.final_fen),
+            ("termination", &self.termination),
+        ] {
+            d.set_item(
+                name,
+                (
+                    bytes(&col.valid.bytes),
+                    ints(&col.offsets),
+                    bytes(col.data.as_bytes()),
+                ),
+            )?;
+        }
+        d.set_item(
+            "error_ply",
+            (bytes(&self.error_ply.0.bytes), ints(&self.error_ply.1)),
+        )?;
+        for (name, col) in [("claims", &self.claims), ("moves", &self.moves)] {
+            d.set_item(
+                name,
+                (
+                    ints(&col.offsets),
+                    ints(&col.items.offsets),
+                    bytes(col.items.data.as_bytes()),
+                ),
+            )?;
+        }
+        Ok(d.into_any().unbind())
+    }
+}
+
+/// The movetext column as the Rust side reads it: Arrow's large-string buffers.
+struct Texts<'a> {
+    offsets: Vec<i64>,
+    data: &'a [u8],
+    validity: Option<&'a [u8]>,
+    /// The array's offset into its buffers.
+    first: usize,
+    rows: usize,
+}
+
+impl Texts<'_> {
+    fn text(&self, row: usize) -> Option<&[u8]> {
+        let i = self.first + row;
+        if let Some(bits) = &self.validity {
+            if bits[i / 8] & (1 << (i % 8)) == 0 {
+                return None;
+            }
+        }
+        let (a, b) = (self.offsets[i] as usize, self.offsets[i + 1] as usize);
+        Some(&self.data[a..b])
+    }
+
+    /// Checks the buffers, so that reading them cannot go out of bounds.
+    fn check(&self) -> Result<(), String> {
+        let needed = self.first + self.rows + 1;
+        if self.offsets.len() < needed {
+            return Err(format!(
+                "{} offsets for {} rows at offset {}",
+                self.offsets.len(),
+                self.rows,
+                self.first
+            ));
+        }
+        let used = &self.offsets[self.first..needed];
+        let ordered = used.windows(2).all(|w| w[0] <= w[1]);
+        let in_data = used[0] >= 0 && used[used.len() - 1] as usize <= self.data.len();
+        if !ordered || !in_data {
+            return Err("the offsets are not ascending within the data".to_string());
+        }
+        if let Some(bits) = &self.validity {
+            if bits.len() * 8 < self.first + self.rows {
+                return Err("the validity bitmap is too short".to_string());
+            }
+        }
+        Ok(())
+    }
+
+    /// The bytes of rows `range`.
+    fn bytes(&self, from: usize, to: usize) -> u64 {
+        (self.offsets[self.first + to] - self.offsets[self.first + from]) as u64
+    }
+}
+
+/// The most movetext bytes in one block: its output stays far below 2 GiB, the limit of
+/// 32-bit Arrow offsets (a UCI move takes at most three times its SAN's bytes).
+const BLOCK_BYTES: u64 = 64 << 20;
+/// The most rows in one block, so that threads share the work.
+const BLOCK_ROWS: usize = 1 << 14;
+
+/// Cuts rows `0..texts.rows` into blocks of at most [`BLOCK_BYTES`] (or one row) and
+/// [`BLOCK_ROWS`], and at least `jobs` blocks when there are that many rows.
+fn blocks(texts: &Texts, jobs: usize) -> Vec<(usize, usize)> {
+    let rows = texts.rows;
+    let per_job = rows.div_ceil(jobs.max(1)).clamp(1, BLOCK_ROWS);
+    let mut out = Vec::new();
+    let mut from = 0;
+    while from < rows {
+        let mut to = (from + per_job).min(rows);
+        while to > from + 1 && texts.bytes(from, to) > BLOCK_BYTES {
+            to = from + (to - from) / 2;
+        }
+        out.push((from, to));
+        from = to;
+    }
+    out
+}
+
+fn replay_block<P: Replay>(texts: &Texts, from: usize, to: usize) -> Columns {
+    let mut replayer = MovetextReplayer::<P>::new("movetext", SanMode::Lenient);
+    replayer.record_moves(true);
+    let mut columns = Columns::new();
+    for row in from..to {
+        match texts.text(row) {
+            None => columns.push_null(),
+            Some(text) => {
+                let report = replayer.replay(text);
+                columns.push(&report, &replayer);
+            }
+        }
+    }
+    columns
+}
+
+fn replay_all<P: Replay>(texts: &Texts, jobs: usize) -> Vec<Columns> {
+    let blocks = blocks(texts, jobs);
+    if jobs <= 1 || blocks.len() <= 1 {
+        return blocks
+            .iter()
+            .map(|&(from, to)| replay_block::<P>(texts, from, to))
+            .collect();
+    }
+    let next = AtomicUsize::new(0);
+    let done: Vec<Mutex<Option<Columns>>> = blocks.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(blocks.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(from, to)) = blocks.get(i) else {
+                    return;
+                };
+                let columns = replay_block::<P>(texts, from, to);
+                if let Ok(mut slot) = done[i].lock() {
+                    *slot = Some(columns);
+                }
+            });
+        }
+    });
+    done.into_iter()
+        .filter_map(|slot| slot.into_inner().ok().flatten())
+        .collect()
+}
+
+/// The engine of `vdmchess.replay_movetext`: replays the rows of a large-string Arrow array
+/// given as its buffers (as `bytes`), and returns the buffers of the output columns, one dict per block.
+#[pyfunction]
+#[pyo3(signature = (offsets, data, validity, first, rows, *, jobs = 1, rules = "core"))]
+#[allow(clippy::too_many_arguments)]
+pub fn replay_movetext_buffers(
+    py: Python<'_>,
+    offsets: &[u8],
+    data: &[u8],
+    validity: Option<&[u8]>,
+    first: usize,
+    rows: usize,
+    jobs: usize,
+    rules: &str,
+) -> PyResult<Vec<PyObject>> {
+    let choice = RulesChoice::parse(rules, true)?;
+    if jobs == 0 {
+        return Err(PyValueError::new_err("jobs must be at least 1"));
+    }
+    let texts = Texts {
+        offsets: offsets
+            .chunks_exact(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect(),
+        data,
+        validity,
+        first,
+        rows,
+    };
+    texts.check().map_err(PyValueError::new_err)?;
+    let blocks = py.allow_threads(|| match choice {
+        RulesChoice::Core => replay_all::<Single<Chess>>(&texts, jobs),
+        RulesChoice::Model => replay_all::<Single<model::game::Game>>(&texts, jobs),
+        RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(&texts, jobs),
+    });
+    blocks.into_iter().map(|b| b.into_py(py)).collect()
+}

@@ -1,0 +1,87 @@
+"""Batch replay: replay(path) and replay_movetext against `vdmchess replay --json`."""
+
+import itertools
+
+import pytest
+
+import vdmchess
+from conftest import BROKEN, GAMES, cli_binary, cli_reports, games_with_reports, row_of_report
+
+pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (pip install pyarrow)")
+
+
+@pytest.mark.parametrize("rules,jobs", [("core", 1), ("core", 2), ("both", 2)])
+def test_replay_yields_the_cli_s_reports(rules, jobs):
+    cli = cli_binary()
+    path = GAMES[4]  # Fischer
+    ours = list(vdmchess.replay(str(path), rules=rules, jobs=jobs))
+    assert ours == cli_reports(cli, path)
+    assert len(ours) == 827
+
+
+def test_replay_reports_errors_and_stops_early_without_hanging(tmp_path):
+    cli = cli_binary()
+    f = tmp_path / "broken.pgn"
+    f.write_text("".join(f'[Event "{n}"]\n\n{m}\n\n' for n, m in BROKEN if m and "{" not in m))
+    assert list(vdmchess.replay(str(f))) == cli_reports(cli, f)
+    first = list(itertools.islice(vdmchess.replay(str(GAMES[1]), jobs=2), 3))
+    assert [r["index"] for r in first] == [0, 1, 2]
+    with pytest.raises(OSError):
+        vdmchess.replay(str(tmp_path / "missing.pgn"))
+    with pytest.raises(ValueError):
+        vdmchess.replay(str(f), rules="neither")
+
+
+def test_every_row_of_replay_movetext_is_what_the_cli_says_of_that_game(tmp_path):
+    cli = cli_binary()
+    games = games_with_reports(cli, tmp_path)
+    texts = [movetext for _, _, movetext, _ in games]
+    table = vdmchess.replay_movetext(pa.array(texts), jobs=2)
+    assert table.num_rows == len(games) == 27_343 + len(BROKEN)
+    assert table.column_names == list(vdmchess.MOVETEXT_SCHEMA_FIELDS)
+    rows = table.to_pylist()
+    for (gid, _, _, report), row in zip(games, rows):
+        want = row_of_report(report)
+        got = {k: row[k] for k in want}
+        assert got == want, gid
+        assert len(row["moves"]) == row["plies"], gid
+    # The moves, replayed as UCI on a Board, reach the final FEN (one game in 25).
+    for (gid, _, _, _), row in list(zip(games, rows))[::25]:
+        board = vdmchess.Board()
+        for uci in row["moves"]:
+            board.push_uci(uci)
+        assert board.fen() == row["final_fen"], gid
+    # One thread gives the same table, from a list of str too.
+    assert vdmchess.replay_movetext(texts[:2000], jobs=1).equals(table.slice(0, 2000))
+
+
+def test_replay_movetext_keeps_input_order_and_reads_any_string_array():
+    texts = ["1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", None, "1. e4 e5 2. Ke3", "1. d4 *"] * 50
+    table = vdmchess.replay_movetext(texts, jobs=3)
+    assert table.num_rows == 200
+    assert table.column("plies").to_pylist()[:4] == [7, 0, 2, 1]
+    assert table.column("valid").to_pylist()[:4] == [True, False, False, True]
+    assert table.column("termination").to_pylist()[:4] == ["checkmate", None, None, None]
+    assert table.column("error_ply").to_pylist()[:4] == [None, None, 3, None]
+    assert table.column("final_fen").to_pylist()[1] is None
+    assert table.column("moves").to_pylist()[3] == ["d2d4"]
+    for array in (
+        pa.array(texts, pa.string()),
+        pa.array(texts, pa.large_string()),
+        pa.chunked_array([texts[:77], texts[77:]]),
+    ):
+        assert vdmchess.replay_movetext(array).equals(table)
+    sliced = pa.array(["x"] + texts, pa.string()).slice(1)
+    assert vdmchess.replay_movetext(sliced, jobs=2).equals(table)
+    assert vdmchess.replay_movetext([]).num_rows == 0
+    with pytest.raises(TypeError):
+        vdmchess.replay_movetext(pa.array([1, 2]))
+    with pytest.raises(ValueError):
+        vdmchess.replay_movetext(texts, jobs=0)
+
+
+def test_replay_movetext_on_the_model_agrees_with_the_core():
+    texts = [m for _, m in BROKEN] + ["1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *"]
+    core = vdmchess.replay_movetext(texts, rules="core")
+    assert vdmchess.replay_movetext(texts, rules="model").equals(core)
+    assert vdmchess.replay_movetext(texts, rules="both").equals(core)
