@@ -7,7 +7,8 @@
 //! --rules both` found a difference, `explain` judged the move illegal, an engine differs from
 //! the rules in `diff` or `fuzz`, `book` has no entry for the position); 2 bad arguments or input that cannot be read (an invalid FEN,
 //! a missing file), or an engine that failed (did not start, did not answer in time, died,
-//! printed something else).
+//! printed something else); 141 standard output closed by its reader (`| head`), the
+//! subcommand stopped quietly as a Unix tool killed by `SIGPIPE` does.
 
 use std::process::ExitCode;
 
@@ -21,12 +22,13 @@ use cli::{
     diff::diff_command,
     explain::explain_command,
     fuzz::fuzz_command,
+    limits,
     perft::{perft_command, perft_compare, PerftArgs},
     perftree::perftree_command,
     replay::{replay_command, ExportArgs},
     show::{show_command, ShowArgs},
     uci::uci_command,
-    PositionOptions, LENIENT_NEEDS_CORE,
+    Failure, PositionOptions, CLOSED_EXIT_CODE, LENIENT_NEEDS_CORE,
 };
 use vdmchess::core::{Chess, Position};
 use vdmchess::model::game::Game;
@@ -84,11 +86,11 @@ pub(crate) struct DiffArgs {
     /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
     #[arg(long)]
     pub(crate) fen: Option<String>,
-    /// Moves played from the start before comparing (UCI move text).
-    #[arg(long, num_args = 1..)]
+    /// Moves played from the start before comparing (UCI or SAN).
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub(crate) moves: Vec<String>,
-    /// Depth in plies.
-    #[arg(long, short)]
+    /// Depth in plies, 1 to 32.
+    #[arg(long, short, value_parser = limits::perft_depth(1))]
     pub(crate) depth: u32,
     /// Which rules we count with.
     #[arg(long, value_enum, default_value = "core")]
@@ -136,8 +138,8 @@ pub(crate) struct FuzzArgs {
 enum Command {
     /// Count the leaf nodes of the legal move tree (Stockfish's `go perft` format).
     Perft {
-        /// Depth in plies.
-        #[arg(long, short)]
+        /// Depth in plies, 0 to 32.
+        #[arg(long, short, value_parser = limits::perft_depth(0))]
         depth: u32,
         /// The position (FEN, X-FEN or Shredder-FEN); the start position by default.
         #[arg(long)]
@@ -148,9 +150,10 @@ enum Command {
         /// Which rules count; `both` prints the moves whose counts differ.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Threads sharing the count (the tree is split one or two plies below the root).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads sharing the count (the tree is split one or two plies below the root), 1 to
+        /// 1024.
+        #[arg(long, default_value_t = 1, value_parser = limits::threads())]
+        threads: u32,
         /// Write castling as king-takes-rook (Chess960); implied by non-standard castling rights.
         #[arg(long)]
         chess960: bool,
@@ -166,9 +169,10 @@ enum Command {
         /// Which rules replay the moves; `both` reports where model and core disagree.
         #[arg(long, value_enum, default_value = "core")]
         rules: RulesArg,
-        /// Worker threads replaying chunks of the input at once (reports stay in file order).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Worker threads replaying chunks of the input at once (reports stay in file order), 1
+        /// to 1024.
+        #[arg(long, default_value_t = 1, value_parser = limits::threads())]
+        jobs: u32,
         /// One JSON object per game on standard output.
         #[arg(long)]
         json: bool,
@@ -196,6 +200,10 @@ enum Command {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Moves played from the position first (UCI or SAN); the last is tinted in the SVG
+        /// unless --lastmove says otherwise.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
         /// Draw the pieces as Unicode figurines instead of FEN letters.
         #[arg(long)]
         unicode: bool,
@@ -206,13 +214,13 @@ enum Command {
         #[arg(long)]
         flip: bool,
         /// Tint the squares of the last move (in the SVG), e.g. e2e4.
-        #[arg(long, value_name = "UCI")]
+        #[arg(long, value_name = "UCI", requires = "svg")]
         lastmove: Option<String>,
         /// Arrows to draw (in the SVG), e.g. e2e4,g1f3.
-        #[arg(long, value_name = "UCI,...", value_delimiter = ',')]
+        #[arg(long, value_name = "UCI,...", value_delimiter = ',', requires = "svg")]
         arrows: Vec<String>,
         /// Squares to mark (in the SVG), e.g. e4,d5.
-        #[arg(long, value_name = "SQ,...", value_delimiter = ',')]
+        #[arg(long, value_name = "SQ,...", value_delimiter = ',', requires = "svg")]
         squares: Vec<String>,
         /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
         #[arg(long)]
@@ -224,7 +232,8 @@ enum Command {
     Fuzz(FuzzArgs),
     /// Answer perftree's script convention: `vdmchess perftree DEPTH FEN [MOVES]`.
     Perftree {
-        /// Depth in plies.
+        /// Depth in plies, 1 to 32.
+        #[arg(value_parser = limits::perft_depth(1))]
         depth: u32,
         /// The position (FEN, X-FEN or Shredder-FEN).
         fen: String,
@@ -234,12 +243,17 @@ enum Command {
     /// Say whether a move is legal and, if not, why: the reason, the VDM clause, the FIDE
     /// article (decided by the reference model). Exit 0 legal, 1 illegal, 2 unreadable.
     Explain {
-        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`).
-        #[arg(value_name = "MOVE")]
-        text: String,
+        /// The move, in SAN (`Nf3`, `O-O`, `exd6`) or UCI (`g1f3`, `e1g1`, `e7e8q`); when
+        /// absent, the last of --moves is the move explained.
+        #[arg(value_name = "MOVE", required_unless_present = "moves")]
+        text: Option<String>,
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
+        /// Moves played from the position first (UCI or SAN): `explain --moves e4 e5 Ke2`
+        /// plays e4 and e5 and explains Ke2.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
         /// Print one JSON object: move, legal, reason, clause, fide, detail, uci, san,
         /// effects, marks.
         #[arg(long)]
@@ -260,8 +274,8 @@ enum Command {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
-        /// Moves played from the position first (UCI move text).
-        #[arg(long, num_args = 1.., value_name = "UCI")]
+        /// Moves played from the position first (UCI or SAN).
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
         moves: Vec<String>,
         /// Also list the entries of weight 0 (never played).
         #[arg(long)]
@@ -286,15 +300,19 @@ enum Command {
         /// The position; the start position by default.
         #[arg(long)]
         fen: Option<String>,
-        /// Search this many plies (iterations); 12 when neither --depth nor --movetime is given.
-        #[arg(long, short, conflicts_with = "movetime",
-              value_parser = clap::value_parser!(u32).range(1..=100))]
+        /// Moves played from the position first (UCI or SAN); their positions count for
+        /// repetitions in the search.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Search this many plies (iterations), 1 to 127; 12 when neither --depth nor
+        /// --movetime is given.
+        #[arg(long, short, conflicts_with = "movetime", value_parser = limits::search_depth())]
         depth: Option<u32>,
-        /// Search this many milliseconds.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        /// Search this many milliseconds, 1 to 86400000 (a day).
+        #[arg(long, value_parser = limits::movetime_ms())]
         movetime: Option<u64>,
-        /// The transposition table's size in MB.
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        /// The transposition table's size in MB, 1 to 4096 (as the engine's Hash option).
+        #[arg(long, default_value_t = 64, value_parser = limits::hash_mb())]
         hash: u64,
         /// One JSON object: fen, bestmove, score ({"cp": N} or {"mate": N}), depth, seldepth,
         /// nodes, nps, time_ms, pv_san, pv_uci.
@@ -319,12 +337,12 @@ fn main() -> ExitCode {
                 depth,
                 fen: fen.as_deref(),
                 divide,
-                threads,
+                threads: threads as usize,
                 options: PositionOptions { chess960, lenient },
             };
             match rules {
                 RulesArg::Core => perft_command::<Position>(args),
-                _ if lenient => Err(LENIENT_NEEDS_CORE.into()),
+                _ if lenient => Err(Failure::from(LENIENT_NEEDS_CORE)),
                 RulesArg::Model => perft_command::<Game>(args),
                 RulesArg::Both => perft_compare::<Game, Position>(args),
             }
@@ -346,15 +364,25 @@ fn main() -> ExitCode {
                 no_variations,
             };
             match rules {
-                RulesArg::Core => {
-                    replay_command::<Single<Chess>>(files, jobs, json, strict, errors_only, export)
-                }
-                RulesArg::Model => {
-                    replay_command::<Single<Game>>(files, jobs, json, strict, errors_only, export)
-                }
+                RulesArg::Core => replay_command::<Single<Chess>>(
+                    files,
+                    jobs as usize,
+                    json,
+                    strict,
+                    errors_only,
+                    export,
+                ),
+                RulesArg::Model => replay_command::<Single<Game>>(
+                    files,
+                    jobs as usize,
+                    json,
+                    strict,
+                    errors_only,
+                    export,
+                ),
                 RulesArg::Both => replay_command::<Lockstep<Game, Chess>>(
                     files,
-                    jobs,
+                    jobs as usize,
                     json,
                     strict,
                     errors_only,
@@ -364,6 +392,7 @@ fn main() -> ExitCode {
         }
         Command::Show {
             fen,
+            moves,
             unicode,
             svg,
             flip,
@@ -373,6 +402,7 @@ fn main() -> ExitCode {
             lenient,
         } => show_command(&ShowArgs {
             fen: fen.as_deref(),
+            moves: &moves,
             options: PositionOptions {
                 chess960: false,
                 lenient,
@@ -391,9 +421,10 @@ fn main() -> ExitCode {
         Command::Explain {
             text,
             fen,
+            moves,
             json,
             svg,
-        } => explain_command(fen.as_deref(), &text, json, svg.as_deref()),
+        } => explain_command(fen.as_deref(), &moves, text, json, svg.as_deref()),
         Command::Book {
             file,
             fen,
@@ -415,12 +446,14 @@ fn main() -> ExitCode {
         Command::Uci => uci_command(),
         Command::Analyse {
             fen,
+            moves,
             depth,
             movetime,
             hash,
             json,
         } => analyse_command(&AnalyseArgs {
             fen,
+            moves,
             depth,
             movetime,
             hash: hash as usize,
@@ -429,8 +462,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(Failure::Closed) => ExitCode::from(CLOSED_EXIT_CODE),
+        Err(Failure::Message(message)) => {
+            cli::note(format_args!("error: {message}\n"));
             ExitCode::from(2)
         }
     }

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::{Color, Piece, Role, Square, SquareSet};
 
-pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide};
+pub use perft::{perft, perft_divide, perft_divide_threads, perft_threads, Divide, PERFT_DEPTH};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -822,9 +822,9 @@ fn book_command_lists_entries_and_exits_by_what_it_found() {
     assert!(stderr(&["book", file, "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]).starts_with("error: "));
     assert_eq!(
         stderr(&["book", file, "--moves", "e2e4", "e2e4"]),
-        "error: --moves: move 2 (e2e4): illegal uci move e2e4 in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+        "error: --moves: move 2 (e2e4) is illegal: no_piece (FIDE 3.10.1): there is no piece on e2, in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
     );
     assert!(stderr(&["book", file, "--moves", "e2e9"])
-        .starts_with("error: --moves: move 1: invalid uci move"));
+        .starts_with("error: --moves: move 1 (e2e9): invalid san"));
     fs::remove_dir_all(dir).unwrap();
 }

@@ -49,7 +49,7 @@ fn export_writes_the_good_games_normalized_and_the_others_unchanged() {
     assert_eq!(lines.len(), 3, "{stderr}");
     assert_eq!(
         lines[0],
-        "-#1: not exported: \"Nf6\" in a variation: illegal san Nf6"
+        "-#1: not exported: \"Nf6\" in a variation: illegal san Nf6: geometry (FIDE 3.6): the white knight on b1 moves two squares along a file or rank and then one square to the side (an L), and f6 is not such a move from b1"
     );
     assert!(
         lines[1].starts_with("games: 3, plies: 7, errors: 1,"),

@@ -239,7 +239,16 @@ fn moves_before_the_comparison_carry_history() {
         "1",
     ]);
     assert_eq!(code(&o), 2);
-    assert!(err(&o).contains("move 1 (e2e5) is not legal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{}", err(&o));
+    assert!(
+        err(&o).contains("move 1 (e2e5) is illegal: geometry (FIDE 3.7): "),
+        "{}",
+        err(&o)
+    );
+    assert!(
+        err(&o).ends_with(", in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+        "{}",
+        err(&o)
+    );
 }
 
 #[test]
@@ -340,11 +349,11 @@ fn perftree_answers_the_script_convention() {
     assert_eq!(code(&o), 0, "{}", err(&o));
     for (args, message) in [
         (&["perftree", "1", "not a fen"][..], "fen"),
-        (&["perftree", "1", start, "e2e5"][..], "is not legal"),
         (
-            &["perftree", "0", start][..],
-            "the depth must be at least 1",
+            &["perftree", "1", start, "e2e5"][..],
+            "is illegal: geometry",
         ),
+        (&["perftree", "0", start][..], "0 is not in 1..=32"),
     ] {
         let o = vdmchess(args);
         assert_eq!(code(&o), 2, "{args:?}");

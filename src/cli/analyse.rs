@@ -9,12 +9,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use vdmchess::search::analysis::{analyse_with, Progress};
+use vdmchess::core::Chess;
+use vdmchess::search::analysis::{analyse_game, Progress};
 use vdmchess::search::{Limits, Score, Signals};
+use vdmchess::Rules;
+
+use super::{outln, Outcome};
 
 /// What `analyse` was asked.
 pub(crate) struct AnalyseArgs {
     pub(crate) fen: Option<String>,
+    pub(crate) moves: Vec<String>,
     pub(crate) depth: Option<u32>,
     pub(crate) movetime: Option<u64>,
     pub(crate) hash: usize,
@@ -27,11 +32,11 @@ pub(crate) const DEFAULT_DEPTH: u32 = 12;
 /// The exit code after Ctrl-C (128 + SIGINT, as shells report it).
 pub(crate) const INTERRUPTED: u8 = 130;
 
-pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
-    let fen = args
-        .fen
-        .clone()
-        .unwrap_or_else(|| vdmchess::Setup::start().to_fen());
+pub(crate) fn analyse_command(args: &AnalyseArgs) -> Outcome {
+    let (setup, mode) = super::setup_of(args.fen.as_deref(), super::PositionOptions::default())?;
+    let game = Chess::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+    let (game, _) =
+        super::play_moves(game, mode, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let limits = Limits {
         depth: match (args.depth, args.movetime) {
             (None, None) => Some(DEFAULT_DEPTH),
@@ -48,7 +53,7 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
     }
     let json = args.json;
-    let a = analyse_with(&fen, &limits, args.hash, &signals, &mut |p: &Progress| {
+    let a = analyse_game(&game, &limits, args.hash, &signals, &mut |p: &Progress| {
         let i = p.info;
         let line = format!(
             "info depth {} seldepth {} score {} nodes {} nps {} time {} ms pv {}",
@@ -61,15 +66,13 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
             p.numbered_pv
         );
         // One whole line each, as it comes: stdout for text, stderr beside JSON.
+        // A closed standard output stops the search: the result could not be printed.
         if json {
             let _ = writeln!(std::io::stderr().lock(), "{line}");
-        } else {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
+        } else if outln(line).is_err() {
+            signals.stop();
         }
-    })
-    .map_err(|e| e.to_string())?;
+    });
     let r = &a.result;
     let mode = a.setup.castling_mode_hint();
     let best = r.best.map(|m| m.to_uci(mode));
@@ -93,17 +96,17 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
             "pv_san": a.san,
             "pv_uci": pv_uci,
         });
-        println!("{out}");
+        outln(out)?;
     } else {
-        println!("fen: {}", a.setup.to_fen());
+        outln(format_args!("fen: {}", a.setup.to_fen()))?;
         match best {
             Some(b) => {
-                println!(
+                outln(format_args!(
                     "depth {} seldepth {} score {} nodes {} nps {} time {} ms",
                     r.depth, r.seldepth, r.score, r.nodes, nps, time_ms
-                );
-                println!("bestmove {b}");
-                println!("pv {}", a.numbered_pv());
+                ))?;
+                outln(format_args!("bestmove {b}"))?;
+                outln(format_args!("pv {}", a.numbered_pv()))?;
             }
             None => {
                 let why = if matches!(r.score, Score::Mate(_)) {
@@ -111,7 +114,7 @@ pub(crate) fn analyse_command(args: &AnalyseArgs) -> Result<ExitCode, String> {
                 } else {
                     "stalemate"
                 };
-                println!("no legal move: {why}");
+                outln(format_args!("no legal move: {why}"))?;
             }
         }
     }

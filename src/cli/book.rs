@@ -7,9 +7,8 @@ use serde_json::json;
 use vdmchess::book::{Book, BookEntry};
 use vdmchess::core::Position;
 use vdmchess::notation::san::SanPlus;
-use vdmchess::notation::uci::UciMove;
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, play_moves, setup_of, Outcome, PositionOptions};
 
 /// What `book` was asked to look up.
 pub(crate) struct BookArgs<'a> {
@@ -22,7 +21,7 @@ pub(crate) struct BookArgs<'a> {
 }
 
 /// Lists the entries; exit 0 when there is at least one, 1 when there is none.
-pub(crate) fn book_command(args: &BookArgs<'_>) -> Result<ExitCode, String> {
+pub(crate) fn book_command(args: &BookArgs<'_>) -> Outcome {
     let pos = position(args)?;
     let book = Book::open(args.file).map_err(|e| e.to_string())?;
     let minimum_weight = u16::from(!args.all);
@@ -48,9 +47,9 @@ pub(crate) fn book_command(args: &BookArgs<'_>) -> Result<ExitCode, String> {
             "skipped_weight_zero": light,
             "skipped_illegal": illegal,
         });
-        println!("{json}");
+        outln(json)?;
     } else {
-        print!("{}", text_of(&pos, &lines, total, light, illegal));
+        out(text_of(&pos, &lines, total, light, illegal))?;
     }
     Ok(if entries.is_empty() {
         ExitCode::from(1)
@@ -66,20 +65,8 @@ fn position(args: &BookArgs<'_>) -> Result<Position, String> {
         lenient: false,
     };
     let (setup, mode) = setup_of(args.fen, options)?;
-    let mut pos = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = UciMove::from_ascii(text.as_bytes())
-            .map_err(|e| format!("--moves: move {}: {e}", i + 1))?
-            .to_move(&pos)
-            .map_err(|e| {
-                format!(
-                    "--moves: move {} ({text}): {e} in {}",
-                    i + 1,
-                    pos.to_setup().to_fen()
-                )
-            })?;
-        pos.play_unchecked(&m);
-    }
+    let pos = Position::from_setup(&setup, mode).map_err(|e| e.to_string())?;
+    let (pos, _) = play_moves(pos, mode, args.moves).map_err(|e| format!("--moves: {e}"))?;
     Ok(pos)
 }
 

@@ -2,18 +2,19 @@
 
 use std::process::ExitCode;
 
+use vdmchess::core::Chess;
 use vdmchess::model::game::Game;
 use vdmchess::oracle::case::Case;
 use vdmchess::oracle::diff::{bisect, DiffReport};
 use vdmchess::oracle::engine::EngineError;
 
-use super::{check_timeout, setup_of, start_engine, PositionOptions, LENIENT_NEEDS_CORE};
+use super::{
+    check_timeout, outln, play_moves, setup_of, start_engine, Outcome, PositionOptions,
+    LENIENT_NEEDS_CORE,
+};
 use crate::{DiffArgs, OurRules};
 
-pub(crate) fn diff_command(args: &DiffArgs) -> Result<ExitCode, String> {
-    if args.depth == 0 {
-        return Err("the depth must be at least 1".into());
-    }
+pub(crate) fn diff_command(args: &DiffArgs) -> Outcome {
     if args.lenient && args.rules == OurRules::Model {
         return Err(LENIENT_NEEDS_CORE.into());
     }
@@ -23,11 +24,9 @@ pub(crate) fn diff_command(args: &DiffArgs) -> Result<ExitCode, String> {
         lenient: args.lenient,
     };
     let (setup, mode) = setup_of(args.fen.as_deref(), options)?;
-    let moves: Vec<&str> = args
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .collect();
+    let start = Chess::from_setup_with(&setup, mode, options.limits())
+        .map_err(|e| super::setup_error_text(&e))?;
+    let (_, moves) = play_moves(start, mode, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let case = Case::from_uci(setup, mode, &moves, options.limits()).map_err(|e| e.to_string())?;
     let outcome = start_engine(&args.engine, timeout).and_then(|mut engine| match args.rules {
         OurRules::Core => {
@@ -62,19 +61,16 @@ pub(crate) fn print_outcome(
     outcome: Result<DiffReport, EngineError>,
     extra_flags: &str,
     json: bool,
-) -> Result<ExitCode, String> {
+) -> Outcome {
     match outcome {
         Ok(mut report) => {
             if let Some(command) = &mut report.reproduce {
                 command.push_str(extra_flags);
             }
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&report).map_err(|e| e.to_string())?
-                );
+                outln(serde_json::to_string(&report).map_err(|e| e.to_string())?)?;
             } else {
-                println!("{}", report.to_string().trim_end());
+                outln(report.to_string().trim_end())?;
             }
             Ok(if report.agree {
                 ExitCode::SUCCESS
@@ -85,9 +81,9 @@ pub(crate) fn print_outcome(
         Err(error) => {
             if json {
                 let value = serde_json::json!({ "agree": false, "error": error.to_string() });
-                println!("{value}");
+                outln(value)?;
             }
-            Err(error.to_string())
+            Err(error.to_string().into())
         }
     }
 }

@@ -2,18 +2,32 @@
 
 use std::process::ExitCode;
 
-use vdmchess::oracle::explain::{explain, Explanation};
+use vdmchess::model::game::Game;
+use vdmchess::oracle::explain::{explain_game, Explanation};
+use vdmchess::Rules;
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, play_moves, setup_of, Outcome, PositionOptions};
 
 pub(crate) fn explain_command(
     fen: Option<&str>,
-    text: &str,
+    moves: &[String],
+    text: Option<String>,
     json: bool,
     svg: Option<&str>,
-) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(fen, PositionOptions::default())?;
-    let why = explain(&setup, mode, text).map_err(|e| e.to_string())?;
+) -> Outcome {
+    let mut moves: Vec<String> = moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .map(str::to_string)
+        .collect();
+    let Some(text) = text.or_else(|| moves.pop()) else {
+        return Err("no move to explain".into());
+    };
+    let (start, mode) = setup_of(fen, PositionOptions::default())?;
+    let game = Game::from_setup(&start, mode).map_err(|e| e.to_string())?;
+    let (game, _) = play_moves(game, mode, &moves).map_err(|e| format!("--moves: {e}"))?;
+    let setup = game.to_setup();
+    let why = explain_game(&game, &text).map_err(|e| e.to_string())?;
     if let Some(path) = svg {
         super::show::write_svg(path, &super::show::explanation_picture(&setup, &why))?;
         if path == "-" {
@@ -21,12 +35,9 @@ pub(crate) fn explain_command(
         }
     }
     if json {
-        println!(
-            "{}",
-            serde_json::to_string(&why).map_err(|e| e.to_string())?
-        );
+        outln(serde_json::to_string(&why).map_err(|e| e.to_string())?)?;
     } else {
-        print!("{}", text_of(&why));
+        out(text_of(&why))?;
     }
     Ok(exit_code(&why))
 }

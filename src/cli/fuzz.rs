@@ -10,10 +10,10 @@ use vdmchess::oracle::diff::reproduce_command;
 use vdmchess::oracle::fuzz::{fuzz, Finding, FuzzOptions, FuzzReport};
 use vdmchess::oracle::shell::quote;
 
-use super::{check_timeout, start_engine, PositionOptions};
+use super::{check_timeout, note, out, outln, start_engine, Outcome, PositionOptions};
 use crate::FuzzArgs;
 
-pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
+pub(crate) fn fuzz_command(args: &FuzzArgs) -> Outcome {
     let timeout = check_timeout(args.timeout)?;
     let options = FuzzOptions {
         cases: args.cases,
@@ -35,12 +35,12 @@ pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         |n| {
             if progress_on && last.elapsed().as_millis() >= 200 {
                 last = Instant::now();
-                eprint!("\r\x1b[K{n} cases");
+                note(format_args!("\r\x1b[K{n} cases"));
             }
         },
     );
     if progress_on {
-        eprint!("\r\x1b[K");
+        note("\r\x1b[K");
     }
     let mut report = report.map_err(|e| e.to_string())?;
     if let Finding::Differs { report: diff, .. } = &mut report.finding {
@@ -56,9 +56,9 @@ pub(crate) fn fuzz_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         Finding::EngineFailed { .. } => ExitCode::from(2),
     };
     if args.json {
-        println!("{}", to_json(&report, rate));
+        outln(to_json(&report, rate))?;
     } else {
-        print!("{}", to_text(&report, rate, &flag, lenient));
+        out(to_text(&report, rate, &flag, lenient))?;
     }
     Ok(code)
 }

@@ -10,7 +10,7 @@ use vdmchess::model::game::Game;
 use vdmchess::rules::{perft_divide_threads, perft_threads, Divide, Rules};
 use vdmchess::{CastlingMode, MaterialLimits, Move, Setup, SetupError};
 
-use super::{setup_of, PositionOptions};
+use super::{note, setup_of, Failure, Outcome, PositionOptions};
 
 /// What `perft` was asked.
 #[derive(Clone, Copy)]
@@ -47,7 +47,7 @@ impl Counted for Game {
 }
 
 /// Counts with `R`: `e2e4: 20` lines with `--divide`, a blank line, then `Nodes searched: N`.
-pub(crate) fn perft_command<R: Counted>(args: PerftArgs<'_>) -> Result<ExitCode, String> {
+pub(crate) fn perft_command<R: Counted>(args: PerftArgs<'_>) -> Outcome {
     let (pos, mode) = position::<R>(args)?;
     let start = Instant::now();
     let (lines, nodes) = if args.divide {
@@ -62,9 +62,7 @@ pub(crate) fn perft_command<R: Counted>(args: PerftArgs<'_>) -> Result<ExitCode,
 
 /// Counts with `A` and `B` and prints the divide lines where they differ (none when all is
 /// well), then `B`'s total; exit code 1 when they differ.
-pub(crate) fn perft_compare<A: Counted, B: Counted>(
-    args: PerftArgs<'_>,
-) -> Result<ExitCode, String> {
+pub(crate) fn perft_compare<A: Counted, B: Counted>(args: PerftArgs<'_>) -> Outcome {
     let (a, mode) = position::<A>(args)?;
     let (b, _) = position::<B>(args)?;
     let start = Instant::now();
@@ -95,7 +93,7 @@ fn position<R: Counted>(args: PerftArgs<'_>) -> Result<(R, CastlingMode), String
     Ok((pos, mode))
 }
 
-fn print(args: PerftArgs<'_>, lines: &[String], nodes: u64, start: Instant) -> Result<(), String> {
+fn print(args: PerftArgs<'_>, lines: &[String], nodes: u64, start: Instant) -> Result<(), Failure> {
     let elapsed = start.elapsed();
     let out = io::stdout();
     let mut out = out.lock();
@@ -108,10 +106,14 @@ fn print(args: PerftArgs<'_>, lines: &[String], nodes: u64, start: Instant) -> R
         }
         writeln!(out, "Nodes searched: {nodes}")
     };
-    write(&mut out).map_err(|e| e.to_string())?;
+    write(&mut out)?;
     if io::stderr().is_terminal() {
         let secs = elapsed.as_secs_f64().max(1e-9);
-        eprintln!("{:.3} s, {:.1} Mnps", secs, nodes as f64 / secs / 1e6);
+        note(format_args!(
+            "{:.3} s, {:.1} Mnps\n",
+            secs,
+            nodes as f64 / secs / 1e6
+        ));
     }
     Ok(())
 }

@@ -56,13 +56,13 @@ impl Progress {
             self.start.elapsed(),
             done,
         );
-        eprint!("\r\x1b[K{text}");
+        super::note(format_args!("\r\x1b[K{text}"));
     }
 
     /// Wipes the line (before the summary, or another message).
     pub(crate) fn clear(&self) {
         if self.on {
-            eprint!("\r\x1b[K");
+            super::note("\r\x1b[K");
         }
     }
 }

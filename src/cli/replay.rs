@@ -1,9 +1,10 @@
 //! `vdmchess replay`: the PGN replay runner on the command line.
 
 use std::fs::File;
+use std::io::Read;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,6 +13,7 @@ use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
 use vdmchess::runner::{self, GameReport, Options, Replay, Summary};
 
 use super::progress::Progress;
+use super::{note, Failure, Outcome};
 
 /// `--export`, `--export-errors` and `--no-variations`.
 pub(crate) struct ExportArgs {
@@ -37,10 +39,7 @@ pub(crate) fn replay_command<P: Replay>(
     strict: bool,
     errors_only: bool,
     export_args: ExportArgs,
-) -> Result<ExitCode, String> {
-    if jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
+) -> Outcome {
     let files = if files.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -73,19 +72,30 @@ pub(crate) fn replay_command<P: Replay>(
     let mut summary = Summary::default();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    // A failed write to standard output (its reader gone, say) ends the run: the input is
+    // read no further, and the failure is returned.
     let mut write_error: Option<io::Error> = None;
+    let stop = Arc::new(AtomicBool::new(false));
     for file in &files {
         let input = runner::input::open_counting(file, Arc::clone(&bytes), Arc::clone(&stored))
             .map_err(|e| e.to_string())?;
+        let input = Stoppable {
+            inner: input,
+            stop: Arc::clone(&stop),
+        };
         let mut sink = |report: GameReport, refused: Option<ExportError>| {
             summary.add(&report);
             if let Some(why) = refused {
                 progress.clear();
-                eprintln!("{}#{}: not exported: {why}", report.file, report.index);
+                note(format_args!(
+                    "{}#{}: not exported: {why}\n",
+                    report.file, report.index
+                ));
             }
             if write_error.is_none() && (!errors_only || report.error.is_some()) {
                 if let Err(e) = write_report(&mut out, &report, json) {
                     write_error = Some(e);
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
             progress.tick(summary.games);
@@ -95,13 +105,15 @@ pub(crate) fn replay_command<P: Replay>(
         } else {
             runner::replay_reader::<P, _>(input, file, &options, &mut |r| sink(r, None))
         };
+        if let Some(e) = write_error.take() {
+            progress.clear();
+            return Err(Failure::from(e));
+        }
         read.map_err(|e| format!("{file}: {e}"))?;
     }
-    out.flush().map_err(|e| e.to_string())?;
-    if let Some(e) = write_error {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return Err(e.to_string());
-        }
+    if let Err(e) = out.flush() {
+        progress.clear();
+        return Err(Failure::from(e));
     }
     let refused = export.failed_in_variation;
     let export_line = export_args
@@ -118,9 +130,9 @@ pub(crate) fn replay_command<P: Replay>(
     }
     summary.bytes = bytes.load(Ordering::Relaxed);
     progress.clear();
-    eprintln!("{}", summary.line(start.elapsed()));
+    note(format_args!("{}\n", summary.line(start.elapsed())));
     if let Some(line) = export_line {
-        eprintln!("{line}");
+        note(format_args!("{line}\n"));
     }
     Ok(if summary.errors + refused > 0 {
         ExitCode::from(1)
@@ -129,10 +141,25 @@ pub(crate) fn replay_command<P: Replay>(
     })
 }
 
+/// A reader that ends (reads nothing more) once `stop` is set.
+struct Stoppable<R> {
+    inner: R,
+    stop: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
+        self.inner.read(buf)
+    }
+}
+
 /// Writes one report line (text or JSON).
 fn write_report(out: &mut impl Write, report: &GameReport, json: bool) -> io::Result<()> {
     if json {
-        serde_json::to_writer(&mut *out, report).map_err(io::Error::other)?;
+        serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?;
         out.write_all(b"\n")
     } else {
         writeln!(out, "{report}")

@@ -10,11 +10,12 @@ use vdmchess::render::svg::{Arrow, Picture, Tint};
 use vdmchess::render::text::{board_text, Glyphs};
 use vdmchess::{Color, Rules, Setup, Square};
 
-use super::{setup_of, PositionOptions};
+use super::{out, outln, play_moves, setup_of, Failure, Outcome, PositionOptions};
 
 /// What `show` was asked to draw.
 pub(crate) struct ShowArgs<'a> {
     pub(crate) fen: Option<&'a str>,
+    pub(crate) moves: &'a [String],
     pub(crate) options: PositionOptions,
     pub(crate) glyphs: Glyphs,
     pub(crate) svg: Option<&'a str>,
@@ -24,14 +25,17 @@ pub(crate) struct ShowArgs<'a> {
     pub(crate) squares: &'a [String],
 }
 
-pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
-    let (setup, mode) = setup_of(args.fen, args.options)?;
+pub(crate) fn show_command(args: &ShowArgs<'_>) -> Outcome {
+    let (start, mode) = setup_of(args.fen, args.options)?;
     let pos =
-        Chess::from_setup_with(&setup, mode, args.options.limits()).map_err(|e| e.to_string())?;
+        Chess::from_setup_with(&start, mode, args.options.limits()).map_err(|e| e.to_string())?;
+    let (pos, played) = play_moves(pos, mode, args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let setup = pos.to_setup();
     if let Some(path) = args.svg {
         let mut picture = Picture::new(&setup);
         picture.bottom = args.bottom;
-        picture.last_move = args.lastmove.map(two_squares).transpose()?;
+        let lastmove = args.lastmove.or(played.last().map(String::as_str));
+        picture.last_move = lastmove.map(two_squares).transpose()?;
         for a in args.arrows {
             let (from, to) = two_squares(a)?;
             picture.arrows.push(Arrow {
@@ -56,7 +60,7 @@ pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
         .iter()
         .map(|m| SanPlus::from_move(&pos, m).to_string())
         .collect();
-    println!(
+    outln(format_args!(
         "{}\nfen: {}\nstatus: {}\ncheck: {}\nlegal moves ({}): {}",
         board_text(&setup.board, args.glyphs, args.bottom),
         pos.to_setup().to_fen(),
@@ -64,7 +68,7 @@ pub(crate) fn show_command(args: &ShowArgs<'_>) -> Result<ExitCode, String> {
         pos.is_check(),
         moves.len(),
         moves.join(" ")
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -103,12 +107,11 @@ pub(crate) fn explanation_picture(setup: &Setup, why: &Explanation) -> Picture {
 }
 
 /// Writes the picture's SVG to `path` (`-`: standard output).
-pub(crate) fn write_svg(path: &str, picture: &Picture) -> Result<(), String> {
+pub(crate) fn write_svg(path: &str, picture: &Picture) -> Result<(), Failure> {
     let svg = picture.to_svg();
     if path == "-" {
-        print!("{svg}");
-        Ok(())
+        out(svg)
     } else {
-        std::fs::write(path, svg).map_err(|e| format!("{path}: {e}"))
+        std::fs::write(path, svg).map_err(|e| format!("{path}: {e}").into())
     }
 }

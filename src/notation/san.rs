@@ -376,8 +376,14 @@ impl Parser<'_> {
         if end < i + 2 {
             return Err(self.fail(end.min(b.len()), ParseSanErrorKind::Unexpected));
         }
-        let to = square_at(b, end - 2)
-            .ok_or_else(|| self.fail(end - 2, ParseSanErrorKind::Unexpected))?;
+        let to = square_at(b, end - 2).ok_or_else(|| {
+            // The fault is the rank's character when the file's is one (`e9`).
+            let file_ok = (b'a'..=b'h').contains(&b[end - 2]);
+            self.fail(
+                end - 2 + usize::from(file_ok),
+                ParseSanErrorKind::Unexpected,
+            )
+        })?;
         // The middle: [file][rank][x|:|-].
         let mid = &b[i..end - 2];
         let mut j = 0;
@@ -891,7 +897,8 @@ mod tests {
         for (text, offset, kind) in [
             ("", 0, ParseSanErrorKind::Empty),
             ("+", 0, ParseSanErrorKind::Empty),
-            ("e9", 0, ParseSanErrorKind::Unexpected),
+            ("e9", 1, ParseSanErrorKind::Unexpected),
+            ("z4", 0, ParseSanErrorKind::Unexpected),
             ("Nf", 1, ParseSanErrorKind::Unexpected),
             ("Ke8=Q", 3, ParseSanErrorKind::Unexpected),
             ("Nbxxd7", 3, ParseSanErrorKind::Unexpected),

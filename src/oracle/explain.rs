@@ -348,8 +348,10 @@ pub fn explain_game_with(
     end: GameEnd,
 ) -> Result<Explanation, ExplainError> {
     let trimmed = text.trim();
-    let san = SanPlus::from_ascii(trimmed.as_bytes(), SanMode::Lenient)
-        .map_err(ExplainError::Unreadable)?;
+    let san = match SanPlus::from_ascii(trimmed.as_bytes(), SanMode::Lenient) {
+        Ok(san) => san,
+        Err(e) => odd_promotion(trimmed).ok_or(ExplainError::Unreadable(e))?,
+    };
     if matches!(san.san, San::Null | San::Coordinates(UciMove::Null)) {
         return Err(ExplainError::NullMove(trimmed.to_string()));
     }
@@ -411,6 +413,39 @@ pub fn explain_game_with(
         Judgement::Legal(m) => legal::describe(game, trimmed, m),
         Judgement::Illegal(finding) => finding.into_explanation(trimmed, uci),
     })
+}
+
+/// Text that promotes to a king or a pawn (`a8=K`, `exd8=P`, `a7a8k`): no move text can name
+/// such a move, yet it is a classic mistake, so it is read (as the same text promoting to a
+/// queen, with the king or pawn put back) for the promotion clause to explain.
+fn odd_promotion(text: &str) -> Option<SanPlus> {
+    let body = text.trim_end_matches(['+', '#']).as_bytes();
+    let (&last, rest) = body.split_last()?;
+    let role = match last {
+        b'K' | b'k' => crate::types::Role::King,
+        b'P' | b'p' => crate::types::Role::Pawn,
+        _ => return None,
+    };
+    if !rest
+        .last()
+        .is_some_and(|&b| b == b'=' || b.is_ascii_digit())
+    {
+        return None;
+    }
+    let mut queen = rest.to_vec();
+    queen.push(if last.is_ascii_uppercase() {
+        b'Q'
+    } else {
+        b'q'
+    });
+    let mut san = SanPlus::from_ascii(&queen, SanMode::Lenient).ok()?;
+    match &mut san.san {
+        San::Normal { promotion, .. } | San::Coordinates(UciMove::Normal { promotion, .. }) => {
+            *promotion = Some(role);
+        }
+        _ => return None,
+    }
+    Some(san)
 }
 
 /// UCI text of a from-square, a destination and a promotion type.

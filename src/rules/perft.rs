@@ -8,9 +8,16 @@
 //!
 //! At depth 0 the tree is the root alone: one node, and no first move to divide by.
 
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Move, Rules};
+
+/// The perft depths the command line (`perft`, `perftree`, `diff`) and the engine's `go
+/// perft` accept: 0, the root alone, to 32. A depth past the range is refused, not started:
+/// from the start position perft 13 takes days on one core, and perft 14 no longer fits a
+/// `u64`.
+pub const PERFT_DEPTH: RangeInclusive<u32> = 0..=32;
 
 /// The leaf count of the legal move tree `depth` plies below `pos` (1 at depth 0).
 ///

@@ -39,7 +39,7 @@ use crate::notation::pgn::{
 };
 use crate::notation::san::SanMode;
 
-use super::replay::{failure_text, Replay};
+use super::replay::{explained_failure, Replay};
 use super::visitor::{start_position, ReplayVisitor};
 use super::{GameReport, Options};
 
@@ -200,6 +200,8 @@ pub fn normalize<P: Replay>(game: &mut Game, mode: SanMode) -> Result<(), Export
         san: san.to_string(),
         message,
     };
+    let variant = game.tag("Variant").map(str::to_string);
+    let variant = variant.as_deref();
     let (setup, castling) = start_position(game.tag("FEN"), game.tag("Variant"))
         .map_err(|message| refuse("", message))?;
     let start = P::start(&setup, castling).map_err(|message| refuse("", message))?;
@@ -225,7 +227,10 @@ pub fn normalize<P: Replay>(game: &mut Game, mode: SanMode) -> Result<(), Export
                 let san = frame
                     .pos
                     .play_san_canonical(text.as_bytes(), mode)
-                    .map_err(|f| refuse(text, failure_text(&f).to_string()))?;
+                    .map_err(|f| {
+                        let why = explained_failure(&f, &frame.pos, variant, text.as_bytes());
+                        refuse(text, why)
+                    })?;
                 game.lines[frame.line].items[at] = Item::Move(san);
             }
             Item::Variation(index) => {

@@ -1,25 +1,33 @@
-//! Opening PGN inputs: plain, zstd or gzip files (by extension), or standard input; and a
-//! reader that counts the bytes that pass through it, for the progress bar and the summary.
+//! Opening PGN inputs: plain, zstd or gzip files (told apart by their first bytes, whatever
+//! their name), or standard input; content that is not text is refused once, as not PGN; and
+//! a reader that counts the bytes that pass through it, for the progress bar and the summary.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// How an input is compressed, decided by its file name.
+/// How an input is compressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compression {
-    /// `.pgn` and anything else.
+    /// Not compressed.
     None,
-    /// `.zst`.
+    /// zstd (Lichess's database).
     Zstd,
-    /// `.gz`.
+    /// gzip.
     Gzip,
 }
 
+/// The magic number that starts a zstd frame.
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+/// The magic number that starts a gzip member.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
 impl Compression {
-    /// The compression of a file name: `.zst` is zstd, `.gz` gzip, anything else plain.
+    /// The compression a file name announces: `.zst` zstd, `.gz` gzip, anything else none.
+    /// [`open`] decides by the content ([`Compression::of_content`]); the name only words
+    /// the error when the content is not what it announces.
     ///
     /// ```
     /// use vdmchess::runner::input::Compression;
@@ -36,14 +44,71 @@ impl Compression {
             Compression::None
         }
     }
+
+    /// The compression of content that starts with `head`, by its magic number (zstd
+    /// `28 b5 2f fd`, gzip `1f 8b`); anything else is taken as not compressed.
+    ///
+    /// ```
+    /// use vdmchess::runner::input::Compression;
+    /// assert_eq!(Compression::of_content(&[0x1f, 0x8b, 8, 0]), Compression::Gzip);
+    /// assert_eq!(Compression::of_content(b"[Event \"?\"]"), Compression::None);
+    /// ```
+    #[must_use]
+    pub fn of_content(head: &[u8]) -> Compression {
+        if head.starts_with(&ZSTD_MAGIC) {
+            Compression::Zstd
+        } else if head.starts_with(&GZIP_MAGIC) {
+            Compression::Gzip
+        } else {
+            Compression::None
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Compression::None => "plain text",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+        }
+    }
 }
 
-/// Opens `name` (`-` is standard input), decompressing by extension, counting the bytes read
-/// after decompression into `counter`.
+/// Why content that starts with `head` is not PGN text, if it is not: a known binary format
+/// by its magic number, or a NUL byte (never in text) among the first bytes.
+///
+/// ```
+/// use vdmchess::runner::input::not_text;
+/// assert_eq!(not_text(b"\x7fELF\x02\x01\x01\0").as_deref(), Some("an ELF executable"));
+/// assert_eq!(not_text(b"1. e4 e5 *"), None);
+/// ```
+#[must_use]
+pub fn not_text(head: &[u8]) -> Option<String> {
+    const KNOWN: [(&[u8], &str); 8] = [
+        (b"\x7fELF", "an ELF executable"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\xfd7zXZ\0", "xz-compressed data"),
+        (b"BZh", "bzip2-compressed data"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"\x89PNG", "a PNG image"),
+        (b"%PDF-", "a PDF document"),
+        (b"\x04\x22\x4d\x18", "lz4-compressed data"),
+    ];
+    if let Some((_, what)) = KNOWN.iter().find(|(magic, _)| head.starts_with(magic)) {
+        return Some((*what).to_string());
+    }
+    head.iter()
+        .position(|&b| b == 0)
+        .map(|at| format!("binary data (a NUL byte at offset {at})"))
+}
+
+/// Opens `name` (`-` is standard input), decompressing as its first bytes say, counting the
+/// bytes read after decompression into `counter`.
 ///
 /// # Errors
 ///
-/// The I/O error of opening the file or starting the decoder, with the file name.
+/// With the file name: the I/O error of opening the file or starting the decoder; or
+/// `InvalidData` when the content is not PGN text (an executable, an archive, binary data),
+/// said once for the whole input.
 pub fn open(name: &str, counter: Arc<AtomicU64>) -> io::Result<Box<dyn Read + Send>> {
     open_counting(name, counter, Arc::new(AtomicU64::new(0)))
 }
@@ -61,6 +126,9 @@ pub fn stored_size(name: &str) -> Option<u64> {
         .map(|m| m.len())
 }
 
+/// The bytes looked at to tell the compression and whether the content is text.
+const HEAD: usize = 64 * 1024;
+
 /// [`open`], also counting the bytes read from the file as stored (before decompression)
 /// into `stored`: set against [`stored_size`], they tell how far through the input a run is.
 ///
@@ -72,24 +140,43 @@ pub fn open_counting(
     counter: Arc<AtomicU64>,
     stored: Arc<AtomicU64>,
 ) -> io::Result<Box<dyn Read + Send>> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
     let raw: Box<dyn Read + Send> = if name == "-" {
         Box::new(io::stdin())
     } else {
-        let file = File::open(Path::new(name))
-            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        let file = File::open(Path::new(name)).map_err(named)?;
         Box::new(Counting {
             inner: file,
             counter: stored,
         })
     };
-    let decoded: Box<dyn Read + Send> = match Compression::of(name) {
-        Compression::None => raw,
-        Compression::Zstd => Box::new(
-            zstd::stream::read::Decoder::new(raw)
-                .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?,
-        ),
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(raw))),
+    let mut raw = BufReader::with_capacity(HEAD, raw);
+    let found = Compression::of_content(raw.fill_buf().map_err(named)?);
+    let mut decoded: Box<dyn BufRead + Send> = match found {
+        Compression::None => Box::new(raw),
+        Compression::Zstd => Box::new(BufReader::with_capacity(
+            HEAD,
+            zstd::stream::read::Decoder::with_buffer(raw).map_err(named)?,
+        )),
+        Compression::Gzip => Box::new(BufReader::with_capacity(
+            HEAD,
+            flate2::bufread::MultiGzDecoder::new(raw),
+        )),
     };
+    if let Some(what) = not_text(decoded.fill_buf().map_err(named)?) {
+        let announced = Compression::of(name);
+        let content = if found == Compression::None && announced != Compression::None {
+            format!("the content is not {} but {what}", announced.name())
+        } else if found != Compression::None {
+            format!("{} data that holds {what}", found.name())
+        } else {
+            what
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{name}: not PGN: {content}"),
+        ));
+    }
     Ok(Box::new(Counting {
         inner: decoded,
         counter,

@@ -346,3 +346,41 @@ pub fn failure_text(f: &MoveFailure) -> &str {
         MoveFailure::Syntax(m) | MoveFailure::Meaning(m) | MoveFailure::Disagreement(m) => m,
     }
 }
+
+/// [`failure_text`], and for a move that is not legal in `pos` (in a game of PGN `Variant`
+/// tag `variant`), why, as `explain` says it: `illegal san Ke3: geometry (FIDE 3.8.1): the
+/// white king on e1 moves one square ...`.
+pub fn explained_failure<P: Replay>(
+    f: &MoveFailure,
+    pos: &P,
+    variant: Option<&str>,
+    san: &[u8],
+) -> String {
+    let text = failure_text(f);
+    match f {
+        MoveFailure::Meaning(_) => match why_illegal(&pos.fen(), variant, san) {
+            Some(why) => format!("{text}: {why}"),
+            None => text.to_string(),
+        },
+        _ => text.to_string(),
+    }
+}
+
+/// Why the move `san` is illegal in the position `fen`, as `explain` says it (reason, FIDE
+/// article, the sentence): what a replay report adds to "illegal san". The move rules alone
+/// judge it, as the replay does. `None` when `explain` has nothing to add (the text names no
+/// single move, say).
+#[cold]
+fn why_illegal(fen: &str, variant_tag: Option<&str>, san: &[u8]) -> Option<String> {
+    use crate::oracle::explain::{explain_game_with, GameEnd};
+    let setup = crate::notation::fen::parse_fen(fen).ok()?;
+    let mode = if variant_tag.is_some_and(super::visitor::is_chess960_variant) {
+        CastlingMode::Chess960
+    } else {
+        setup.castling_mode_hint()
+    };
+    let game = crate::model::game::Game::from_setup(&setup, mode).ok()?;
+    let why = explain_game_with(&game, std::str::from_utf8(san).ok()?, GameEnd::Ignored).ok()?;
+    let reason = why.reason.filter(|_| !why.legal)?;
+    Some(format!("{reason} (FIDE {}): {}", why.fide, why.detail))
+}

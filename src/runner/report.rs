@@ -81,11 +81,11 @@ impl fmt::Display for GameReport {
         }
         write!(f, ", {}, {}", self.result, self.final_fen)?;
         if let Some(e) = &self.error {
-            write!(
-                f,
-                " -- error at {}:{}: ply {} {:?}: {}",
-                e.line, e.column, e.ply, e.san, e.message
-            )?;
+            write!(f, " -- error at {}:{}: ", e.line, e.column)?;
+            if !e.san.is_empty() {
+                write!(f, "ply {} {:?}: ", e.ply, e.san)?;
+            }
+            f.write_str(&e.message)?;
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use crate::notation::san::SanMode;
 use crate::rules::{Move, Status};
 use crate::setup::{CastlingMode, Setup};
 
-use super::replay::{failure_text, MoveFailure, Replay};
+use super::replay::{explained_failure, MoveFailure, Replay};
 use super::report::{ErrorKind, GameReport, ReplayError};
 
 /// Replays the mainline of each game it visits over `P`, producing a [`GameReport`].
@@ -238,7 +238,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
                     MoveFailure::Meaning(_) => ErrorKind::Illegal,
                     MoveFailure::Disagreement(_) => ErrorKind::Disagreement,
                 };
-                let message = failure_text(&failure).to_string();
+                let message = explained_failure(&failure, state, self.variant_tag.as_deref(), san);
                 self.fail(kind, san, at, message);
             }
         }
@@ -267,7 +267,7 @@ impl<P: Replay> Visitor for ReplayVisitor<P> {
                 | PgnErrorKind::TokenTooLong
         );
         if fatal {
-            self.fail(ErrorKind::Pgn, b"", err.pos, err.to_string());
+            self.fail(ErrorKind::Pgn, b"", err.pos, err.kind.to_string());
         }
     }
 

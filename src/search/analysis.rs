@@ -138,9 +138,37 @@ pub fn analyse_with(
     let setup = parse_fen(fen).map_err(AnalyseError::Fen)?;
     let game =
         Chess::from_setup(&setup, setup.castling_mode_hint()).map_err(AnalyseError::Position)?;
+    Ok(search_game(
+        &game, setup, limits, hash_mb, signals, progress,
+    ))
+}
+
+/// [`analyse_with`] of the current position of `game`: the positions of the game's moves count
+/// for repetitions, as after `position ... moves` over UCI.
+pub fn analyse_game(
+    game: &Chess,
+    limits: &Limits,
+    hash_mb: usize,
+    signals: &Signals,
+    progress: &mut dyn FnMut(&Progress),
+) -> Analysis {
+    search_game(game, game.to_setup(), limits, hash_mb, signals, progress)
+}
+
+/// Searches `game`'s position (`setup` as reported), with its history.
+fn search_game(
+    game: &Chess,
+    setup: Setup,
+    limits: &Limits,
+    hash_mb: usize,
+    signals: &Signals,
+    progress: &mut dyn FnMut(&Progress),
+) -> Analysis {
+    let keys = game.repetition_keys();
+    let history = &keys[..keys.len().saturating_sub(1)];
     let mut searcher = Searcher::new(hash_mb);
-    let result = searcher.search(game.position(), &[], limits, signals, &mut |info| {
-        let san = san_line(&game, &info.pv);
+    let result = searcher.search(game.position(), history, limits, signals, &mut |info| {
+        let san = san_line(game, &info.pv);
         let numbered_pv = numbered(&setup, &san);
         progress(&Progress {
             info,
@@ -148,8 +176,8 @@ pub fn analyse_with(
             numbered_pv,
         });
     });
-    let san = san_line(&game, &result.pv);
-    Ok(Analysis { setup, result, san })
+    let san = san_line(game, &result.pv);
+    Analysis { setup, result, san }
 }
 
 /// The SAN of each move of `line` played in turn from `game` (stopping at a move that is not

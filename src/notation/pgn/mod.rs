@@ -239,10 +239,10 @@ pub struct PgnError {
     pub kind: PgnErrorKind,
 }
 
-impl fmt::Display for PgnError {
+/// What went wrong, without where (a [`PgnError`] prints both).
+impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.pos)?;
-        match &self.kind {
+        match self {
             PgnErrorKind::UnexpectedBytes { byte, count } => {
                 write!(f, "unexpected byte 0x{byte:02x}")?;
                 if *count > 1 {
@@ -267,6 +267,12 @@ impl fmt::Display for PgnError {
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation ignored"),
             PgnErrorKind::MissingResult => f.write_str("movetext ends without a result"),
         }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.pos, self.kind)
     }
 }
 

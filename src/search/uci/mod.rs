@@ -67,8 +67,9 @@ use protocol::{
 
 /// The default transposition table size, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
-/// The largest `Hash` accepted, MB.
-pub const MAX_HASH_MB: usize = 1024;
+/// The largest `Hash` accepted, MB: the transposition table's largest size, as `vdmchess
+/// analyse --hash` takes it.
+pub const MAX_HASH_MB: usize = *super::tt::SIZE_MB.end();
 /// The largest `Move Overhead` accepted, ms.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 
@@ -638,12 +639,17 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn perft(&mut self, args: &[&str]) {
         let depth = match args {
-            [d] => d.parse::<u32>().ok().filter(|d| *d <= 32),
+            [d] => d
+                .parse::<u32>()
+                .ok()
+                .filter(|d| crate::rules::PERFT_DEPTH.contains(d)),
             _ => None,
         };
         let Some(depth) = depth else {
             return self.info(&format!(
-                "go perft takes one depth from 0 to 32, not {}",
+                "go perft takes one depth from {} to {}, not {}",
+                crate::rules::PERFT_DEPTH.start(),
+                crate::rules::PERFT_DEPTH.end(),
                 quote(&args.join(" "))
             ));
         };
