@@ -347,3 +347,24 @@ fn refusals_say_what_would_work() {
         );
     }
 }
+
+/// An engine that prints its usage and exits: what it printed is always quoted (about half the
+/// runs said "it printed nothing" before: the lines not yet read were not in the transcript).
+#[test]
+#[cfg(unix)]
+fn what_a_dying_engine_printed_is_always_shown() {
+    for _ in 0..10 {
+        let o = vdmchess(&[
+            "diff",
+            "--engine",
+            "sh -c 'echo usage: x; echo bad option >&2; exit 1'",
+            "--depth",
+            "1",
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            text(&o.stderr),
+            "error: the engine exited (exit status: 1) before answering `uci`; it printed (last lines): \"usage: x\"; its standard error ended with: \"bad option\"\n"
+        );
+    }
+}

@@ -482,6 +482,17 @@ fn the_spec_defines_the_catalogue() {
         ("GameModule`winner", 1),
         ("GameModule`pre_move", 2),
         ("GameModule`post_move", 3),
+        ("PgnModule`inv_PieceMove", 6),
+        ("PgnModule`parse_san", 1),
+        ("PgnModule`meaning", 2),
+        ("PgnModule`pre_resolve", 2),
+        ("PgnModule`san_of", 2),
+        ("PgnModule`pre_san_of", 2),
+        ("PgnModule`sans_are_distinct", 1),
+        ("PgnModule`movetext", 1),
+        ("Runner`step", 3),
+        ("Runner`replay", 2),
+        ("Runner`replay_file", 0),
     ] {
         assert_eq!(
             signatures.get(expected),

@@ -52,8 +52,10 @@
 pub mod array;
 pub mod board;
 pub mod game;
+pub mod pgn;
 pub mod piece;
 pub mod port;
+pub mod runner;
 
 #[cfg(any(test, feature = "quickcheck", feature = "proptest"))]
 pub mod arbitrary;

@@ -60,6 +60,7 @@
 //! assert_eq!(ok.clause, "BoardModule`castling_moves");
 //! ```
 
+pub mod articles;
 mod castling;
 mod judge;
 mod legal;

@@ -12,6 +12,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How many lines of each stream are kept for quoting.
@@ -89,6 +90,8 @@ pub struct Process {
     lines: Receiver<String>,
     recent: VecDeque<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The threads reading standard output and standard error (finished at their end).
+    readers: Vec<JoinHandle<()>>,
 }
 
 impl Process {
@@ -119,25 +122,26 @@ impl Process {
         let mut child = command.spawn()?;
         let stdin = child.stdin.take();
         let (tx, lines) = mpsc::channel();
+        let mut readers = Vec::with_capacity(2);
         if let Some(out) = child.stdout.take() {
-            std::thread::spawn(move || {
+            readers.push(std::thread::spawn(move || {
                 for line in read_lines(out) {
                     if tx.send(line).is_err() {
                         break;
                     }
                 }
-            });
+            }));
         }
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
             let tail = Arc::clone(&stderr);
-            std::thread::spawn(move || {
+            readers.push(std::thread::spawn(move || {
                 for line in read_lines(err) {
                     if let Ok(mut tail) = tail.lock() {
                         push_tail(&mut tail, line);
                     }
                 }
-            });
+            }));
         }
         Ok(Process {
             child,
@@ -145,6 +149,7 @@ impl Process {
             lines,
             recent: VecDeque::new(),
             stderr,
+            readers,
         })
     }
 
@@ -206,11 +211,25 @@ impl Process {
         self.wait_until(Instant::now() + Duration::from_millis(500))
     }
 
-    /// The last lines of standard output and standard error.
+    /// The last lines of standard output and standard error, those not yet read by
+    /// [`Process::next_line`] included (they are taken: ask for the transcript when giving up
+    /// on the child). Of a child that has exited, everything it printed: its streams are read
+    /// to their end first (for at most half a second, in case a process it started keeps them
+    /// open).
     #[must_use]
-    pub fn transcript(&self) -> Transcript {
-        // Give the standard error reader a moment to catch up with a child that just died.
-        std::thread::sleep(Duration::from_millis(20));
+    pub fn transcript(&mut self) -> Transcript {
+        let until = Instant::now() + Duration::from_millis(500);
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            while self.readers.iter().any(|r| !r.is_finished()) && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        } else {
+            // A live child: give the readers a moment with what it just wrote.
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        while let Ok(line) = self.lines.try_recv() {
+            push_tail(&mut self.recent, line);
+        }
         Transcript {
             stdout: self.recent.iter().cloned().collect(),
             stderr: self

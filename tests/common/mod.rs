@@ -8,6 +8,7 @@ pub mod cli;
 pub mod external;
 pub mod oracle;
 pub mod perft_data;
+pub mod san_text;
 
 use std::path::{Path, PathBuf};
 

@@ -28,7 +28,7 @@ pub fn right_colour(r: Coordinate) -> Colour {
 }
 
 /// VDM `ends_right`: whether `m` ends the castling right of the rook on `r` for good (FIDE
-/// Laws 3.8.2.2.1): its king moves (castling included), or a move leaves or lands on `r` (the
+/// Laws 3.8.2.1): its king moves (castling included), or a move leaves or lands on `r` (the
 /// rook moves, or is captured there).
 #[must_use]
 pub fn ends_right(m: Move, r: Coordinate) -> bool {
@@ -38,7 +38,7 @@ pub fn ends_right(m: Move, r: Coordinate) -> bool {
 }
 
 /// VDM `castling_rights`: the rooks that may still castle, those of the start whose right no
-/// move of the history has ended (FIDE Laws 3.8.2.2.1).
+/// move of the history has ended (FIDE Laws 3.8.2.1).
 #[must_use]
 pub fn castling_rights(b: &Board) -> Set<Coordinate> {
     b.start()

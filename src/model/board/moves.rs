@@ -152,10 +152,11 @@ fn span(a: u32, b: u32, y: u32) -> Set<Coordinate> {
 }
 
 /// VDM `may_castle`: whether the king of `colour` on `k` may castle with the rook on `r` now
-/// (FIDE Laws 3.8.2.2.2; Guidelines III.2): every square from the king to its destination and
-/// from the rook to its destination, both included, is empty but for that king and that rook,
-/// and no square from the king's to its destination, both included, is attacked -- so the
-/// king is not in check, crosses no attacked square and does not land on one.
+/// (FIDE Laws 3.8.2.2.1, 3.8.2.2.2; Guidelines III.2): every square from the king to its
+/// destination and from the rook to its destination, both included, is empty but for that
+/// king and that rook, and no square from the king's to its destination, both included, is
+/// attacked -- so the king is not in check, crosses no attacked square and does not land on
+/// one.
 #[must_use]
 pub fn may_castle(s: &BoardState, colour: Colour, k: Coordinate, r: Coordinate) -> bool {
     let (king_to, rook_to) = castling_destinations(k, r);

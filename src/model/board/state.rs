@@ -103,7 +103,7 @@ pub fn in_check(s: &BoardState, colour: Colour) -> bool {
 
 /// VDM `castling_destinations`: where king and rook land when the king on `k` castles with
 /// the rook on `r`: the g- and f-files towards the h-side, the c- and d-files towards the
-/// a-side (FIDE Laws 3.8.2.1; Guidelines III.2: the same from every Chess960 start).
+/// a-side (FIDE Laws 3.8.2; Guidelines III.2: the same from every Chess960 start).
 #[must_use]
 pub fn castling_destinations(k: Coordinate, r: Coordinate) -> (Coordinate, Coordinate) {
     let on_rank = |x: u32| Coordinate::from_index(((k.y() - 1) * 8 + x - 1) as usize);
@@ -115,7 +115,7 @@ pub fn castling_destinations(k: Coordinate, r: Coordinate) -> (Coordinate, Coord
 }
 
 /// VDM `move_effect`: what `m` does on `s`:
-/// - castling, a king moving onto a rook of its own colour (FIDE Laws 3.8.2.1): king and rook
+/// - castling, a king moving onto a rook of its own colour (FIDE Laws 3.8.2): king and rook
 ///   leave, and arrive on their [`castling_destinations`] (either may already stand there in
 ///   Chess960);
 /// - en passant, a pawn moving diagonally onto an empty square (3.7.3.1): the pawn passed by

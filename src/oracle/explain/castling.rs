@@ -2,7 +2,7 @@
 //! squares, as ``BoardModule`castling_rights`` and ``BoardModule`may_castle`` define them.
 
 use super::judge::{arrow, attackers, king_in_check, squares, Finding, Judgement};
-use super::{words, Marks, Reason};
+use super::{articles, words, Marks, Reason};
 use crate::model::array::pre_move_on_array;
 use crate::model::board::{
     castling_destinations, castling_rights, ends_right, piece_at, stateful_impossible_moves, Board,
@@ -91,7 +91,7 @@ pub(super) fn judge_castling(
         return Some(Judgement::Illegal(Finding {
             reason: Reason::CastlingPath,
             clause: "BoardModule`may_castle",
-            fide: "3.8.2.2.2",
+            fide: articles::BETWEEN,
             detail: format!(
                 "castling needs the squares between the king on {} and the rook on {rook} empty, and {} {verb} in the way",
                 king.coord,
@@ -117,7 +117,7 @@ pub(super) fn judge_castling(
         return Some(Judgement::Illegal(Finding {
             reason: Reason::CastlingCheck,
             clause: "BoardModule`may_castle",
-            fide: "3.8.2.2.1",
+            fide: articles::ATTACKED,
             detail,
             marks: Marks {
                 squares: vec![c.into()],
@@ -182,7 +182,7 @@ fn no_right(board: &Board, king: Piece, side: CastlingSide, named: Option<Coordi
     Finding {
         reason: Reason::CastlingRight,
         clause: "BoardModule`castling_rights",
-        fide: "3.8.2.1",
+        fide: articles::RIGHT_LOST,
         detail: format!("{} may not castle {what}: {why}", words::side(colour)),
         marks,
     }

@@ -20,7 +20,7 @@ pub(super) fn describe(game: &Game, text: &str, m: Move) -> Explanation {
     let port = to_port_move(&squares, &m);
     let (from, to) = (m.from_(), m.to_());
     let (clause, fide) = if castling_moves(board).contains(&m) {
-        ("BoardModule`castling_moves", "3.8.2")
+        ("BoardModule`castling_moves", super::articles::CASTLING)
     } else if en_passant_moves(board).contains(&m) {
         ("BoardModule`en_passant_moves", "3.7.3.1")
     } else if double_push_moves(board).contains(&m) {
