@@ -482,14 +482,9 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn svg(&self) -> String {
         let mut picture = Picture::new(&self.position().to_setup());
-        picture.last_move = self.moves.last().map(|(m, _)| {
-            let to = if m.is_castle() {
-                m.castle_king_to()
-            } else {
-                m.to
-            };
-            (m.from, to)
-        });
+        if let Some((m, _)) = self.moves.last() {
+            picture.set_last_move(m);
+        }
         picture.to_svg()
     }
 }
