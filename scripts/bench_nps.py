@@ -18,7 +18,10 @@ For each position, one after the other:
 
 Prints each position and the medians, with perft's speed as a multiple of the search's.
 
-Usage: python3 scripts/bench_nps.py [--positions 20] [--movetime 2000] [--seed 7]
+With `--before PATH`, each position is also searched by that binary right after, and the
+median ratio of the two node rates is printed: the same-run comparison of two versions.
+
+Usage: python3 scripts/bench_nps.py [--positions 20] [--movetime 2000] [--seed 7] [--before PATH]
 (after `cargo build --release`; needs python-chess).
 """
 
@@ -64,9 +67,9 @@ def middlegames(count, seed):
     return out
 
 
-def search_nps(fen, movetime):
+def search_nps(fen, movetime, binary=VDMCHESS):
     out = subprocess.run(
-        [VDMCHESS, "analyse", "--fen", fen, "--movetime", str(movetime), "--json"],
+        [binary, "analyse", "--fen", fen, "--movetime", str(movetime), "--json"],
         check=True, capture_output=True, text=True,
     ).stdout
     r = json.loads(out)
@@ -97,6 +100,8 @@ def main():
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--movetime", type=int, default=2000, help="milliseconds per search")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--before", help="another vdmchess binary (an earlier version) searched right "
+                    "after this one on each position: the same-run comparison of node rates")
     args = ap.parse_args()
 
     print(f"load average before: {os.getloadavg()[0]:.2f}")
@@ -114,8 +119,10 @@ def main():
         s, depth = search_nps(fen, args.movetime)
         p, pdepth = perft_nps(fen)
         f = stockfish_nps(sf, fen, args.movetime) if sf else 0
-        rows.append((s, p, f))
-        print(f"{i:>3} {s / 1e3:>12.0f} {depth:>5} {p / 1e6:>11.1f} {pdepth:>2} {p / s:>6.0f} {f / 1e3:>15.0f}  {fen}")
+        b = search_nps(fen, args.movetime, args.before)[0] if args.before else 0
+        rows.append((s, p, f, b))
+        before = f" before {b / 1e3:.0f} knps" if args.before else ""
+        print(f"{i:>3} {s / 1e3:>12.0f} {depth:>5} {p / 1e6:>11.1f} {pdepth:>2} {p / s:>6.0f} {f / 1e3:>15.0f}  {fen}{before}")
     if sf:
         sf.quit()
 
@@ -128,6 +135,10 @@ def main():
         f = statistics.median(r[2] for r in rows)
         print(f"median: stockfish {f / 1e3:.0f} knps; vdmchess search / stockfish "
               f"{statistics.median(r[0] / r[2] for r in rows):.2f}x")
+    if args.before:
+        b = statistics.median(r[3] for r in rows)
+        print(f"median: before ({args.before}) {b / 1e3:.0f} knps; this / before "
+              f"{statistics.median(r[0] / r[3] for r in rows):.2f}x (median of the positions' ratios)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

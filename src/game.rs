@@ -502,15 +502,9 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn svg(&self) -> String {
         let mut picture = Picture::new(&self.position().to_setup());
-        picture.last_move = self.moves.last().map(|m| {
-            let m = m.to_move();
-            let to = if m.is_castle() {
-                m.castle_king_to()
-            } else {
-                m.to
-            };
-            (m.from, to)
-        });
+        if let Some(m) = self.moves.last() {
+            picture.set_last_move(&m.to_move());
+        }
         picture.to_svg()
     }
 }

@@ -81,6 +81,8 @@ pub mod render;
 pub mod rules;
 pub mod runner;
 pub mod search;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod setup;
 pub mod types;
 

@@ -291,6 +291,20 @@ enum Command {
     /// Run the engine, speaking UCI on standard input and output (for GUIs and
     /// python-chess's chess.engine).
     Uci,
+    /// Serve the playground: a page at http://ADDR/ to play on, where an illegal move is
+    /// explained with the VDM++ clause that refuses it (and a JSON API, see the README).
+    #[cfg(feature = "serve")]
+    Serve {
+        /// The address to listen on (loopback unless told otherwise).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The position the page starts from; the standard start by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Chess960: castling as king-takes-rook, and without --fen a random start array.
+        #[arg(long)]
+        chess960: bool,
+    },
     /// Search a position and print the best line in SAN, the score, the depth and the nodes.
     ///
     /// Each completed depth is printed as it goes, one line each (on standard error with
@@ -444,6 +458,12 @@ fn main() -> ExitCode {
         Command::Fuzz(args) => fuzz_command(&args),
         Command::Perftree { depth, fen, moves } => perftree_command(depth, &fen, moves.as_deref()),
         Command::Uci => uci_command(),
+        #[cfg(feature = "serve")]
+        Command::Serve {
+            addr,
+            fen,
+            chess960,
+        } => cli::serve::serve_command(&addr, fen.as_deref(), chess960),
         Command::Analyse {
             fen,
             moves,

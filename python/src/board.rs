@@ -843,14 +843,9 @@ impl Board {
     /// Jupyter notebook shows.
     fn _repr_svg_(&self) -> String {
         let mut picture = Picture::new(&self.line.setup());
-        picture.last_move = self.line.stack().last().map(|m| {
-            let to = if m.is_castle() {
-                m.castle_king_to()
-            } else {
-                m.to
-            };
-            (m.from, to)
-        });
+        if let Some(m) = self.line.stack().last() {
+            picture.set_last_move(m);
+        }
         picture.to_svg()
     }
 }

@@ -19,6 +19,8 @@ pub(crate) mod perft;
 pub(crate) mod perftree;
 pub(crate) mod progress;
 pub(crate) mod replay;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod uci;
 

@@ -21,6 +21,7 @@
 use std::fmt::Write;
 
 use super::pieces;
+use crate::rules::Move;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
 
@@ -123,6 +124,16 @@ impl Picture {
             marked: Vec::new(),
             arrows: Vec::new(),
         }
+    }
+
+    /// Tints `m` as the last move: its from- and to-square, the king's squares when castling.
+    pub fn set_last_move(&mut self, m: &Move) {
+        let to = if m.is_castle() {
+            m.castle_king_to()
+        } else {
+            m.to
+        };
+        self.last_move = Some((m.from, to));
     }
 
     /// The side of the whole picture in SVG units.

@@ -20,6 +20,8 @@ pub struct SearchConfig {
     pub late_move_reductions: bool,
     /// Reverse futility, futility and late-move pruning.
     pub futility: bool,
+    /// Pruning of moves that lose material by static exchange at low depth.
+    pub see_pruning: bool,
     /// Aspiration windows around the last iteration's score.
     pub aspiration: bool,
     /// Delta and SEE pruning of captures in the quiescence search.
@@ -42,6 +44,7 @@ impl SearchConfig {
             null_move: true,
             late_move_reductions: true,
             futility: true,
+            see_pruning: true,
             aspiration: true,
             delta_pruning: true,
             deeper_tt_cutoffs: true,
@@ -59,6 +62,7 @@ impl SearchConfig {
             null_move: false,
             late_move_reductions: false,
             futility: false,
+            see_pruning: false,
             aspiration: false,
             delta_pruning: false,
             deeper_tt_cutoffs: false,

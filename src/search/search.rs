@@ -18,7 +18,8 @@
 //!    move has only pawns), then searches the moves in [`ordering`](super::ordering)'s order:
 //!    the first with the full window, the rest with a null window (PVS), quiet late moves
 //!    **reduced** (LMR, a logarithmic table) and at low depth **pruned** (futility, late-move
-//!    pruning), re-searched when they surprise.
+//!    pruning, and moves that lose material by static exchange: SEE pruning), re-searched
+//!    when they surprise.
 //!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
@@ -42,7 +43,7 @@ use super::eval::evaluate;
 use super::ordering::{
     history_bonus, is_quiet, pick, score_moves, score_noisy, History, Killers, ScoredMove,
 };
-use super::see::{captured_value, see, SEE_VALUES};
+use super::see::{captured_value, see, see_ge, SEE_VALUES};
 use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -78,6 +79,10 @@ const REVERSE_FUTILITY_MARGIN: i32 = 85;
 /// Futility: a quiet move is skipped when the static evaluation plus this base and this per
 /// ply cannot reach alpha.
 const FUTILITY_MARGIN: (i32, i32) = (90, 90);
+/// The deepest remaining depth at which SEE pruning applies.
+const SEE_PRUNING_DEPTH: i32 = 6;
+/// SEE pruning: the least static exchange per ply of depth of a quiet move and of a capture.
+const SEE_PRUNING_MARGIN: (i32, i32) = (-50, -100);
 /// The quiescence search's delta margin.
 const DELTA_MARGIN: i32 = 200;
 /// The first aspiration window's half-width.
@@ -621,6 +626,25 @@ impl Searcher {
                     continue;
                 }
                 if self.config.futility && !pv_node && depth <= 7 && searched >= late_move_limit {
+                    continue;
+                }
+            }
+            // SEE pruning: at low depth, a move that loses material by static exchange (more
+            // for a capture than for a quiet move, more the deeper) is not tried.
+            if self.config.see_pruning
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNING_DEPTH
+            {
+                let threshold = if quiet {
+                    SEE_PRUNING_MARGIN.0 * depth
+                } else {
+                    SEE_PRUNING_MARGIN.1 * depth
+                };
+                if !see_ge(pos, &m, threshold) {
                     continue;
                 }
             }

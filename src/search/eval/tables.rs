@@ -235,9 +235,12 @@ pub const ROOK_OPEN_FILE: S = S(22, 10);
 pub const ROOK_SEMI_OPEN_FILE: S = S(10, 6);
 
 /// Per square a piece can go to (not held by our pieces, not attacked by enemy pawns),
-/// measured from a typical count (so a knight with four squares scores nothing):
-/// `(typical count, value per square)` for knight, bishop, rook, queen.
-pub const MOBILITY: [(i32, S); 4] = [(4, S(4, 4)), (6, S(5, 5)), (7, S(2, 4)), (13, S(1, 2))];
+/// measured from a typical count ([`MOBILITY_TYPICAL`]: a knight with four squares scores
+/// nothing): value per square for knight, bishop, rook, queen.
+pub const MOBILITY: [S; 4] = [S(4, 4), S(5, 5), S(2, 4), S(1, 2)];
+
+/// The typical count of squares of a knight, bishop, rook and queen (see [`MOBILITY`]).
+pub const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
 
 /// The king's pawn shield in the middlegame: a pawn of ours one rank in front of the king on
 /// its file or a neighbouring one, and two ranks in front.
@@ -257,6 +260,42 @@ pub const KING_ATTACK_CAP: i32 = 500;
 
 /// The side to move's bonus: it is its turn, which is worth something in almost every position.
 pub const TEMPO: S = S(12, 6);
+
+/// Every weight of the evaluation by [`Param::index`](super::Param::index), as written in
+/// this file: where the Texel tuner starts (`examples/texel.rs`), and the engine's values
+/// before tuning.
+#[must_use]
+pub fn hand_weights() -> Vec<S> {
+    use super::Param;
+    let mut w = vec![S(0, 0); super::N_PARAMS];
+    // Every role but the king, whose value is never counted.
+    for role in Role::ALL.into_iter().take(5) {
+        w[Param::Material(role).index()] = PIECE_VALUES[role.index()];
+    }
+    for role in Role::ALL {
+        for sq in 0..64 {
+            w[Param::Pst(role, sq).index()] = PST[role.index()][sq];
+        }
+    }
+    for (rank, s) in PASSED.iter().enumerate() {
+        w[Param::Passed(rank).index()] = *s;
+    }
+    w[Param::PassedKingThem.index()] = S(0, PASSED_KING_DISTANCE.0);
+    w[Param::PassedKingUs.index()] = S(0, PASSED_KING_DISTANCE.1);
+    w[Param::Doubled.index()] = DOUBLED;
+    w[Param::Isolated.index()] = ISOLATED;
+    w[Param::BishopPair.index()] = BISHOP_PAIR;
+    w[Param::RookOpenFile.index()] = ROOK_OPEN_FILE;
+    w[Param::RookSemiOpenFile.index()] = ROOK_SEMI_OPEN_FILE;
+    for (i, s) in MOBILITY.iter().enumerate() {
+        w[Param::Mobility(i).index()] = *s;
+    }
+    w[Param::Shield(0).index()] = S(SHIELD.0, 0);
+    w[Param::Shield(1).index()] = S(SHIELD.1, 0);
+    w[Param::KingOpenFile.index()] = S(KING_OPEN_FILE, 0);
+    w[Param::Tempo.index()] = TEMPO;
+    w
+}
 
 #[cfg(test)]
 mod tests {
