@@ -29,7 +29,7 @@ pub(crate) fn explain_command(
     let setup = game.to_setup();
     let why = explain_game(&game, &text).map_err(|e| e.to_string())?;
     if let Some(path) = svg {
-        super::show::write_svg(path, &super::show::explanation_picture(&setup, &why))?;
+        super::show::write_svg(path, &why.picture(&setup))?;
         if path == "-" {
             return Ok(exit_code(&why));
         }

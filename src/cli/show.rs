@@ -5,10 +5,9 @@ use std::process::ExitCode;
 use vdmchess::core::Chess;
 use vdmchess::notation::san::SanPlus;
 use vdmchess::notation::uci::UciMove;
-use vdmchess::oracle::explain::Explanation;
 use vdmchess::render::svg::{Arrow, Picture, Tint};
 use vdmchess::render::text::{board_text, Glyphs};
-use vdmchess::{Color, Rules, Setup, Square};
+use vdmchess::{Color, Rules, Square};
 
 use super::{out, outln, play_moves, setup_of, Failure, Outcome, PositionOptions};
 
@@ -85,25 +84,6 @@ fn two_squares(text: &str) -> Result<(Square, Square), String> {
         }
     };
     parsed.ok_or_else(|| format!("invalid squares {text:?}: expected two squares such as e2e4"))
-}
-
-/// The picture of an explanation: the position, its marked squares, and its arrows (green for
-/// a legal move, red for the attacks and lines that refuse an illegal one).
-pub(crate) fn explanation_picture(setup: &Setup, why: &Explanation) -> Picture {
-    let mut picture = Picture::new(setup);
-    let tint = if why.legal { Tint::Green } else { Tint::Red };
-    picture.marked = why.marks.squares.clone();
-    picture.arrows = why
-        .marks
-        .arrows
-        .iter()
-        .map(|a| Arrow {
-            from: a.from,
-            to: a.to,
-            tint,
-        })
-        .collect();
-    picture
 }
 
 /// Writes the picture's SVG to `path` (`-`: standard output).

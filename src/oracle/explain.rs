@@ -76,6 +76,7 @@ use crate::model::game::Game;
 use crate::model::piece::{Coordinate, Piece, PieceType};
 use crate::notation::san::{CastlingSide, ParseSanError, San, SanMode, SanPlus};
 use crate::notation::uci::UciMove;
+use crate::render::svg::{self, Picture, Tint};
 use crate::rules::Move;
 use crate::setup::{CastlingMode, Setup, SetupError};
 use crate::types::Square;
@@ -209,6 +210,29 @@ pub struct Explanation {
     pub effects: Vec<Effect>,
     /// What a picture of the explanation marks.
     pub marks: Marks,
+}
+
+impl Explanation {
+    /// The picture of this explanation on `setup`, as `vdmchess explain --svg` and the
+    /// playground draw it: the marked squares, green arrows for a legal move, red ones for the
+    /// attacks and lines that refuse an illegal one.
+    #[must_use]
+    pub fn picture(&self, setup: &Setup) -> Picture {
+        let mut picture = Picture::new(setup);
+        let tint = if self.legal { Tint::Green } else { Tint::Red };
+        picture.marked.clone_from(&self.marks.squares);
+        picture.arrows = self
+            .marks
+            .arrows
+            .iter()
+            .map(|a| svg::Arrow {
+                from: a.from,
+                to: a.to,
+                tint,
+            })
+            .collect();
+        picture
+    }
 }
 
 /// Why no explanation could be given.

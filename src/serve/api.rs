@@ -484,7 +484,7 @@ fn explanation(r: &Replayed, text: &str, flip: bool) -> Result<Value, ApiError> 
         .and_then(|s| s.parse::<Square>().ok())
         .and_then(|sq| setup.piece_at(sq))
         .map(|p| PieceType::from(p.role));
-    let mut picture = explanation_picture(&setup, &why);
+    let mut picture = why.picture(&setup);
     picture.bottom = if flip { Color::Black } else { Color::White };
     let mut value = serde_json::to_value(&why).unwrap_or(Value::Null);
     if let Value::Object(ref mut map) = value {
@@ -518,26 +518,6 @@ fn explain_in(r: &Replayed, text: &str) -> Result<Explanation, ApiError> {
         };
         ApiError::new(status, code, kind, e.to_string()).at("move")
     })
-}
-
-/// The picture of an explanation, as `vdmchess explain --svg` draws it: the marked squares,
-/// green arrows for a legal move, red ones for what refuses an illegal one.
-#[must_use]
-pub fn explanation_picture(setup: &Setup, why: &Explanation) -> Picture {
-    let mut picture = Picture::new(setup);
-    let tint = if why.legal { Tint::Green } else { Tint::Red };
-    picture.marked.clone_from(&why.marks.squares);
-    picture.arrows = why
-        .marks
-        .arrows
-        .iter()
-        .map(|a| Arrow {
-            from: a.from,
-            to: a.to,
-            tint,
-        })
-        .collect();
-    picture
 }
 
 /// `POST /api/svg`: the picture `vdmchess show --svg` draws for the same arguments.
