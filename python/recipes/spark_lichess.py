@@ -215,7 +215,7 @@ def expand_inputs(inputs):
         if info.type == pafs.FileType.NotFound:
             raise SystemExit(f"{given}: no such file or folder")
         if info.type == pafs.FileType.File:
-            files.append(given)
+            files.append(given if "://" in given else path)
             continue
         found = fs.get_file_info(pafs.FileSelector(path, recursive=True))
         for entry in sorted(found, key=lambda e: e.path):
@@ -329,9 +329,10 @@ def run_unit(unit, out, jobs):
 
 # --- The two engines -------------------------------------------------------------------------
 
-def run_arrow(spark, files, out, jobs, unit_bytes):
+def run_arrow(sc, files, out, jobs, unit_bytes):
     """``--engine-io arrow``: Spark schedules work units; pyarrow reads and writes. Without
-    Spark (``spark`` None, ``--no-spark``) this process runs the units one after another."""
+    a SparkContext (``sc`` None, ``--no-spark``) this process runs the units one after
+    another."""
     import pyarrow.fs as pafs
 
     if all(_is_pgn(f) for f in files):
@@ -343,10 +344,10 @@ def run_arrow(spark, files, out, jobs, unit_bytes):
     if fs.get_file_info(base).type != pafs.FileType.NotFound:
         fs.delete_dir(base)
     fs.create_dir(base + "/_temporary", recursive=True)
-    if spark is None:
+    if sc is None:
         done = [run_unit(u, out, jobs) for u in units]
     elif units:
-        done = (spark.sparkContext.parallelize(units, len(units))
+        done = (sc.parallelize(units, len(units))
                 .map(lambda u: run_unit(u, out, jobs)).collect())
     else:
         done = []
@@ -413,6 +414,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     files = expand_inputs(args.inputs)
+    if "://" not in args.output:  # the executors' working folder is not the driver's
+        args.output = os.path.abspath(args.output)
     if any(_is_pgn(f) for f in files) and not all(_is_pgn(f) for f in files):
         parser.error("give either Parquet or PGN inputs (files or folders), not both")
 
@@ -424,19 +427,27 @@ def main(argv=None):
               f"rows in = rows out; {args.output}")
         return 0
 
-    from pyspark.sql import SparkSession
+    if args.engine_io == "arrow":
+        # A bare SparkContext: the tasks need no SQL, and a SparkSession takes seconds more
+        # to start.
+        from pyspark import SparkConf, SparkContext
 
-    spark = SparkSession.builder.appName("vdmchess-lichess").getOrCreate()
-    try:
-        if args.engine_io == "arrow":
-            games, valid, units = run_arrow(spark, files, args.output, args.jobs, args.unit_bytes)
-            print(f"vdmchess: {games} games replayed ({valid} valid) in {units} tasks; "
-                  f"rows in = rows out; {args.output}")
-        else:
+        sc = SparkContext.getOrCreate(SparkConf().setAppName("vdmchess-lichess"))
+        try:
+            games, valid, units = run_arrow(sc, files, args.output, args.jobs, args.unit_bytes)
+        finally:
+            sc.stop()
+        print(f"vdmchess: {games} games replayed ({valid} valid) in {units} tasks; "
+              f"rows in = rows out; {args.output}")
+    else:
+        from pyspark.sql import SparkSession
+
+        spark = SparkSession.builder.appName("vdmchess-lichess").getOrCreate()
+        try:
             run_spark(spark, files, args.output, args.jobs)
-            print(f"vdmchess: written {args.output}")
-    finally:
-        spark.stop()
+        finally:
+            spark.stop()
+        print(f"vdmchess: written {args.output}")
     return 0
 
 
