@@ -81,6 +81,8 @@ def main():
                         help="the recipe's --engine-io modes to time, comma-separated (arrow,spark)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "vdmchess-bench"),
                         help="where the Spark figure's data is made (once) and kept")
+    parser.add_argument("--skip-cli", action="store_true",
+                        help="no PGN copy and no CLI figure (for the largest files)")
     parser.add_argument("--prepare-only", action="store_true",
                         help="make the Spark figure's data and stop (untimed, so that it can run "
                              "outside a measurement)")
@@ -179,16 +181,17 @@ def spark_data(texts, args):
     n = args.spark_games
     source = work / f"games-{n}.parquet"
     pgn = work / f"games-{n}.pgn"
-    if not source.exists() or not pgn.exists():
+    if not source.exists() or not (args.skip_cli or pgn.exists()):
         rows = (texts * (n // len(texts) + 1))[:n]
         with pq.ParquetWriter(source, pa.schema([("Result", pa.string()),
                                                  ("movetext", pa.string())])) as writer:
             for at in range(0, n, 20_000):
                 part = rows[at:at + 20_000]
                 writer.write_table(pa.table({"Result": ["*"] * len(part), "movetext": part}))
-        with open(pgn, "w") as f:
-            for text in rows:
-                f.write('[Result "*"]\n\n' + text + "\n\n")
+        if not args.skip_cli:
+            with open(pgn, "w") as f:
+                for text in rows:
+                    f.write('[Result "*"]\n\n' + text + "\n\n")
     return source, pgn
 
 
@@ -221,7 +224,8 @@ def spark(texts, args):
         for io in args.engine_io.split(",")
     }
     commands["one"] = [sys.executable, str(recipe), "--no-spark", str(source), str(out)]
-    commands["cli"] = [str(cli), "replay", "--jobs", "1", str(pgn)]
+    if not args.skip_cli:
+        commands["cli"] = [str(cli), "replay", "--jobs", "1", str(pgn)]
     for name, cmd in commands.items():
         print(f"{name}: {' '.join(cmd)}")
 
@@ -242,8 +246,9 @@ def spark(texts, args):
             print(f"{name} local[2]: {med[name]:.1f} s ({per[name]:.1f} us a game of wall clock, "
                   f"{2 * per[name]:.1f} core-us); one process: {med['one']:.1f} s; "
                   f"{med['one'] / med[name]:.2f}x")
+    cli_cost = "" if args.skip_cli else f", CLI --jobs 1 {per['cli']:.1f} us"
     print(f"cost per game: one process {per['one']:.1f} us, replay_movetext alone "
-          f"{per['movetext']:.1f} us (on {len(sample):,} games), CLI --jobs 1 {per['cli']:.1f} us")
+          f"{per['movetext']:.1f} us (on {len(sample):,} games){cli_cost}")
     shutil.rmtree(out, ignore_errors=True)
 
 
