@@ -1,7 +1,6 @@
 //! Batch replay without the GIL: `replay(path)` streams a PGN file's reports, and
 //! `replay_movetext` replays a column of movetext into Arrow buffers, on `jobs` threads.
 
-use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
@@ -14,27 +13,13 @@ use pyo3::types::{PyBytes, PyDict};
 use vdmchess::core::Chess;
 use vdmchess::model;
 use vdmchess::notation::san::SanMode;
+use vdmchess::runner::input::Stoppable;
 use vdmchess::runner::movetext::{write_uci, MovetextReplayer};
 use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, Single};
 use vdmchess::Status;
 
 use crate::values::json_to_py;
 use crate::RulesChoice;
-
-/// Reads on until told to stop: then fails, which ends the runner early.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(io::Error::other("the reader of the reports went away"));
-        }
-        self.inner.read(buf)
-    }
-}
 
 type Received = Result<GameReport, String>;
 
@@ -96,10 +81,7 @@ pub fn replay(path: &str, rules: &str, jobs: usize) -> PyResult<ReplayIter> {
     let input = runner::input::open(path, Arc::new(AtomicU64::new(0)))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let reader = Stoppable {
-        inner: input,
-        stop: Arc::clone(&stop),
-    };
+    let reader = Stoppable::new(input, Arc::clone(&stop));
     let (tx, rx) = sync_channel::<Received>(1024);
     let file = path.to_string();
     let options = Options {
