@@ -1,6 +1,7 @@
 //! Batch replay without the GIL: `replay(path)` streams a PGN file's reports, and
 //! `replay_movetext` replays a column of movetext into Arrow buffers, on `jobs` threads.
 
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
