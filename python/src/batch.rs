@@ -17,27 +17,13 @@ use vdmchess::notation::pgn::{
     Outcome as PgnOutcome, PgnError, PgnReader, RawTag, Skip, TextPos, Visitor,
 };
 use vdmchess::notation::san::SanMode;
+use vdmchess::runner::input::Stoppable;
 use vdmchess::runner::movetext::{write_uci, MovetextReplayer};
 use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, ReplayVisitor, Single};
 use vdmchess::{CastlingMode, Move, Status};
 
 use crate::values::json_to_py;
 use crate::RulesChoice;
-
-/// Reads on until told to stop: then fails, which ends the runner early.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(io::Error::other("the reader of the reports went away"));
-        }
-        self.inner.read(buf)
-    }
-}
 
 type Received = Result<GameReport, String>;
 
@@ -99,10 +85,7 @@ pub fn replay(path: &str, rules: &str, jobs: usize) -> PyResult<ReplayIter> {
     let input = runner::input::open(path, Arc::new(AtomicU64::new(0)))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let reader = Stoppable {
-        inner: input,
-        stop: Arc::clone(&stop),
-    };
+    let reader = Stoppable::new(input, Arc::clone(&stop));
     let (tx, rx) = sync_channel::<Received>(1024);
     let file = path.to_string();
     let options = Options {
