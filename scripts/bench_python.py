@@ -233,8 +233,13 @@ def spark(texts, args):
         return lambda: subprocess.run(cmd, env=env, check=True, capture_output=True)
 
     contenders = {name: runner(cmd) for name, cmd in commands.items()}
-    column = pq.read_table(source, columns=["movetext"]).column("movetext")
-    sample = column.slice(0, min(n, 1_000_000))
+    # The first million games (whole row groups), not the whole column: it may not fit.
+    parquet = pq.ParquetFile(source)
+    groups, rows = [], 0
+    while rows < min(n, 1_000_000):
+        rows += parquet.metadata.row_group(len(groups)).num_rows
+        groups.append(len(groups))
+    sample = parquet.read_row_groups(groups, columns=["movetext"]).column("movetext")
     contenders["movetext"] = lambda: vdmchess.replay_movetext(sample, jobs=1)
     med, _ = median_times(contenders, args.repeats)
     per = {k: v / n * 1e6 for k, v in med.items()}
