@@ -6,7 +6,7 @@ use vdmchess::core::{Chess, Position};
 use vdmchess::model::arbitrary::{games_from_placements, games_from_start};
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::uci::UciMove;
-use vdmchess::search::{Limits, Score, SearchResult, Searcher, Signals};
+use vdmchess::search::{Limits, Score, SearchConfig, SearchResult, Searcher, Signals};
 use vdmchess::{CastlingMode, Rules};
 
 fn position(fen: &str) -> Position {
@@ -185,4 +185,88 @@ proptest! {
         let pos = Position::from_setup(&game.to_setup(), CastlingMode::Standard).unwrap();
         check_legal_at_tiny_limits(&pos, nodes)?;
     }
+}
+
+/// Lazy SMP (`Threads`): with a helper thread sharing the table, the search finds the same
+/// mates with the same distances, its helper searches too (at least its first iteration,
+/// which nothing stops) and the result counts the helper's nodes, and going back to one
+/// thread drops the helper.
+#[test]
+fn two_threads_find_the_same_mates() {
+    let cases = [
+        // The mate in two of the test above (Win at Chess 1) and the scholar's mate.
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "g3g6",
+            2,
+        ),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+            1,
+        ),
+    ];
+    let mut searcher = Searcher::new(16);
+    searcher.set_threads(2);
+    assert_eq!(searcher.threads(), 2);
+    for (fen, best, mate) in cases {
+        let pos = position(fen);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut main_nodes = 0;
+        let r = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |i| {
+            main_nodes = i.nodes;
+        });
+        assert_eq!(uci(&r), best, "{fen}");
+        assert_eq!(r.score, Score::Mate(mate), "{fen}");
+        assert!(r.nodes > 0 && main_nodes > 0);
+    }
+    // A quiet position: the helper searched, and its nodes are in the result's.
+    let pos = position("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 0 9");
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    searcher.clear();
+    let two = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    let helped = searcher.helper_nodes();
+    assert!(helped > 0 && two.nodes > helped);
+    searcher.set_threads(1);
+    assert_eq!(searcher.threads(), 1);
+    searcher.clear();
+    let one = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    assert!(two.best.is_some() && one.best.is_some());
+    assert_eq!(two.depth, 7);
+    assert_eq!(one.depth, 7);
+    assert_eq!(searcher.helper_nodes(), 0);
+}
+
+/// Singular extensions: in Win at Chess 33 (White to play: 1. Qe5+ or 1. Qf4 wins; the
+/// rook on d6 hangs after the check), a search to depth 9 finds a winning move with the
+/// table's move extended when singular, and misses it without; the extension fires in the
+/// first and never in the second.
+#[test]
+fn a_singular_extension_finds_what_depth_nine_misses() {
+    let pos = position("8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1");
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let run = |singular: bool| {
+        let config = SearchConfig {
+            singular_extensions: singular,
+            ..SearchConfig::full()
+        };
+        let mut s = Searcher::new(16).with_config(config);
+        let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+        (uci(&r), s.singular_extensions())
+    };
+    let (with, extended) = run(true);
+    assert!(["e4e5", "e4f4"].contains(&with.as_str()), "{with}");
+    assert!(extended > 0);
+    let (without, none) = run(false);
+    assert!(!["e4e5", "e4f4"].contains(&without.as_str()), "{without}");
+    assert_eq!(none, 0);
 }
