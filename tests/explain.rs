@@ -296,6 +296,62 @@ fn legal_moves_say_what_they_do() {
     assert_eq!(w.uci.as_deref(), Some("e1g1"));
 }
 
+/// SAN picks its candidate pieces in one place (`San::from_squares`): `explain` calls legal
+/// what `play_san` plays (a pawn capture written without its `x`), and explains a refused
+/// pawn move by the pawn of the file the text names.
+#[test]
+fn san_text_names_the_pieces_play_san_would() {
+    let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    let mut game = vdmchess::Game::from_fen(fen).unwrap();
+    let played = game.play_san("d5").unwrap();
+    assert_eq!(played.to_string(), "exd5");
+    let w = why(fen, "d5");
+    assert!(w.legal, "{}", w.detail);
+    assert_eq!(
+        (w.uci.as_deref(), w.san.as_deref()),
+        (Some("e4d5"), Some("exd5"))
+    );
+    // Two pawns could take: ambiguous to both readers.
+    let two = "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1";
+    let setup = parse_fen(two).unwrap();
+    assert!(vdmchess::Game::from_fen(two)
+        .unwrap()
+        .play_san("d5")
+        .is_err());
+    assert_eq!(
+        explain(&setup, CastlingMode::Standard, "d5").unwrap_err(),
+        ExplainError::Ambiguous {
+            text: "d5".into(),
+            candidates: vec!["c4d5".into(), "e4d5".into()]
+        }
+    );
+    // A push is refused for the pawn on its file, not for what another pawn cannot do.
+    refused(
+        "4k3/8/8/8/8/3Pp3/4P3/4K3 w - - 0 1",
+        "e4",
+        Reason::Blocked,
+        "BoardModule`double_push_moves",
+        "3.7.2",
+        "the black pawn on e3 stands between e2 and e4",
+    );
+    refused(
+        "4k3/8/8/8/8/8/3P4/R3K3 w - - 0 1",
+        "e4",
+        Reason::NoPiece,
+        "BoardModule`own_pieces",
+        "3.10.1",
+        "White has no pawn on the e-file to move to e4",
+    );
+    refused(
+        "4k3/8/8/8/8/8/3P4/R3K3 w - - 0 1",
+        "R2a3",
+        Reason::NoPiece,
+        "BoardModule`own_pieces",
+        "3.10.1",
+        "White has no rook on rank 2 to move to a3",
+    );
+}
+
 #[test]
 fn errors() {
     let setup = parse_fen("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1").unwrap();

@@ -56,7 +56,7 @@ pub(crate) use syntax::common_form;
 pub use syntax::{Leniency, ParseSanError, ParseSanErrorKind, SanMode};
 
 use crate::notation::uci::UciMove;
-use crate::types::{Role, Square};
+use crate::types::{Role, Square, SquareSet};
 
 /// A SAN move without its check suffix: what the text says, not yet checked against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,6 +82,63 @@ pub enum San {
     Coordinates(UciMove),
     /// A null move (`--`): a value the caller handles, since the rules have no null move.
     Null,
+}
+
+/// How [`San::from_squares`] reads a pawn move written with neither `x` nor a from-file
+/// (`d5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PawnText {
+    /// Any pawn may be meant, as resolving reads it ([`San::to_move`], the replay runner): a
+    /// capture written without its `x` is a leniency, so `d5` plays `exd5` when that is the
+    /// one pawn move to d5. (A push stays on its file by the pawn's own move rules.)
+    Lenient,
+    /// Only a pawn of the target's file, the one pawn such text names in standard SAN.
+    /// `explain` looks for the piece whose refusal it explains so (`e4` with the e-pawn
+    /// blocked is refused for the block, not for what the d-pawn cannot do), while it finds
+    /// the legal moves the text names [`PawnText::Lenient`]ly, as resolving does.
+    AsWritten,
+}
+
+impl San {
+    /// The squares a piece this SAN names may stand on: what its from-file and from-rank
+    /// allow (every square when it gives neither), narrowed for a pawn as `pawns` says.
+    /// Empty for castling, UCI text and the null move, which name no piece by role.
+    ///
+    /// The one place where SAN text picks its candidate pieces: resolving
+    /// ([`San::to_move`]), the replay runner's fast path and `explain` all filter by it.
+    ///
+    /// ```
+    /// use vdmchess::notation::san::{PawnText, San};
+    /// let d5: San = "d5".parse().unwrap();
+    /// assert_eq!(d5.from_squares(PawnText::Lenient).len(), 64);
+    /// assert_eq!(d5.from_squares(PawnText::AsWritten).len(), 8);
+    /// let nbd7: San = "Nbd7".parse().unwrap();
+    /// assert!(nbd7.from_squares(PawnText::Lenient).contains("b8".parse().unwrap()));
+    /// assert_eq!(nbd7.from_squares(PawnText::Lenient).len(), 8);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn from_squares(&self, pawns: PawnText) -> SquareSet {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } = *self
+        else {
+            return SquareSet::EMPTY;
+        };
+        let file = match (role, file, capture, pawns) {
+            (Role::Pawn, None, false, PawnText::AsWritten) => Some(to.file()),
+            (_, file, _, _) => file,
+        };
+        let files = file.map_or(!0, |f| FILE_A << f);
+        let ranks = rank.map_or(!0, |r| 0xff << (8 * r));
+        SquareSet(files & ranks)
+    }
 }
 
 /// The check suffix of a move.

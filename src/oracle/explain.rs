@@ -74,12 +74,12 @@ use serde::{Deserialize, Serialize};
 use crate::model::board::{king_coordinate, piece_at, turn};
 use crate::model::game::Game;
 use crate::model::piece::{Coordinate, Piece, PieceType};
-use crate::notation::san::{CastlingSide, ParseSanError, San, SanMode, SanPlus};
+use crate::notation::san::{CastlingSide, ParseSanError, PawnText, San, SanMode, SanPlus};
 use crate::notation::uci::UciMove;
 use crate::render::svg::{self, Picture, Tint};
 use crate::rules::Move;
 use crate::setup::{CastlingMode, Setup, SetupError};
-use crate::types::Square;
+use crate::types::{Square, SquareSet};
 
 use finding::Judgement;
 use judge::{judge_move, Reading};
@@ -412,17 +412,14 @@ pub fn explain_game_with(
         }
         San::Normal {
             role,
-            file,
-            rank,
-            capture,
             to,
             promotion,
+            ..
         } => {
             let wanted = SanWanted {
                 piece_type: role.into(),
-                file: file.map(|f| u32::from(f) + 1),
-                rank: rank.map(|r| u32::from(r) + 1),
-                capture,
+                resolving: san.san.from_squares(PawnText::Lenient),
+                written: san.san.from_squares(PawnText::AsWritten),
                 to: to.into(),
                 promotion: promotion.map(PieceType::from),
             };
@@ -487,44 +484,42 @@ fn uci_text(from: Coordinate, to: Coordinate, promotion: Option<PieceType>) -> S
 /// What SAN text asks for: a piece type, where it may come from, and where it goes.
 struct SanWanted {
     piece_type: PieceType,
-    file: Option<u32>,
-    rank: Option<u32>,
-    capture: bool,
+    /// Where the piece may stand as resolving reads the text: the legal moves are looked
+    /// for here, so that `explain` calls legal what `play_san` plays ([`PawnText`]).
+    resolving: SquareSet,
+    /// Where the piece may stand as the text is written: refusals are explained from here.
+    written: SquareSet,
     to: Coordinate,
     promotion: Option<PieceType>,
 }
 
 impl SanWanted {
-    /// Whether `p` is a piece the text could mean (of any colour).
-    fn could_mean(&self, p: &Piece) -> bool {
-        // A pawn's move written without a capture stays on its file.
-        let file = match (self.piece_type, self.file, self.capture) {
-            (PieceType::Pawn, None, false) => Some(self.to.x()),
-            (_, f, _) => f,
-        };
-        p.piece_type == self.piece_type
-            && file.map_or(true, |x| p.coord.x() == x)
-            && self.rank.map_or(true, |y| p.coord.y() == y)
+    /// Whether `p` (of any colour) is a piece of the wanted type on one of `from`.
+    fn could_mean(&self, p: &Piece, from: SquareSet) -> bool {
+        p.piece_type == self.piece_type && from.contains(p.coord.into())
     }
 
     /// Where the text says the piece could come from, in words (`on the e-file`, `on g1`).
     fn where_from(&self) -> String {
-        let file = |x: u32| char::from(b'a' + (x - 1) as u8);
-        match (self.file, self.rank) {
-            (Some(x), Some(y)) => format!(" on {}{y}", file(x)),
-            (Some(x), None) => format!(" on the {}-file", file(x)),
-            (None, Some(y)) => format!(" on rank {y}"),
-            (None, None) if self.piece_type == PieceType::Pawn && !self.capture => {
-                format!(" on the {}-file", file(self.to.x()))
+        let squares: Vec<Square> = self.written.iter().collect();
+        match squares[..] {
+            [one] => format!(" on {one}"),
+            [first, ..]
+                if squares.len() == 8 && squares.iter().all(|s| s.file() == first.file()) =>
+            {
+                format!(" on the {}-file", crate::types::file_char(first.file()))
             }
-            (None, None) => String::new(),
+            [first, ..] if squares.len() == 8 => format!(" on rank {}", first.rank() + 1),
+            _ => String::new(),
         }
     }
 }
 
 /// Judges each piece of the side to move that SAN text could mean. `Ok(None)` when there is
-/// none; else the legal move if exactly one, or the most telling refusal: of a piece whose move
-/// has the right shape if there is one, latest in the order of reasons, first by square.
+/// none; else the legal move if exactly one (among the pieces resolving reads the text as
+/// meaning), or the most telling refusal (among those the text names as written): of a piece
+/// whose move has the right shape if there is one, latest in the order of reasons, first by
+/// square.
 fn judge_san(
     game: &Game,
     text: &str,
@@ -536,7 +531,7 @@ fn judge_san(
         .state()
         .pieces()
         .iter()
-        .filter(|p| p.colour == colour && wanted.could_mean(p))
+        .filter(|p| p.colour == colour && wanted.could_mean(p, wanted.resolving))
         .copied()
         .collect();
     let mut legal = Vec::new();
@@ -550,6 +545,7 @@ fn judge_san(
         )?;
         match j {
             Judgement::Legal(_) => legal.push((j, p.coord)),
+            Judgement::Illegal(_) if !wanted.written.contains(p.coord.into()) => {}
             Judgement::Illegal(ref finding) => {
                 let key = (judge::shape_fits(*p, wanted.to), finding.reason);
                 if best.as_ref().map_or(true, |(k, _, _)| key > *k) {
@@ -572,7 +568,9 @@ fn judge_san(
     }
     match best {
         Some(((false, _), _, _)) | None => {
-            if let Some(j) = judge::opponents_move(game, |p| wanted.could_mean(p), wanted.to) {
+            if let Some(j) =
+                judge::opponents_move(game, |p| wanted.could_mean(p, wanted.written), wanted.to)
+            {
                 return Ok(Some(j));
             }
             Ok(best.map(|(_, j, from)| (j, from)))

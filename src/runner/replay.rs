@@ -1,9 +1,8 @@
 //! Replaying one game's moves over a rule implementation, or over two in lock step.
 
-use crate::notation::san::{common_form, San, SanError, SanMode, SanPlus};
+use crate::notation::san::{common_form, PawnText, San, SanError, SanMode, SanPlus};
 use crate::rules::{Claim, Move, MoveMatch, Rules, Status};
 use crate::setup::{CastlingMode, Setup};
-use crate::types::SquareSet;
 
 /// What went wrong with one move of a replay, before position information is attached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,11 +149,11 @@ impl<R: Rules> Replay for Single<R> {
         // one, takes the general way below (which says what is wrong).
         if mode == SanMode::Lenient {
             if let Some(SanPlus {
-                san: San::Normal { role, file, to, .. },
+                san: san @ San::Normal { role, to, .. },
                 ..
             }) = common_form(token)
             {
-                let from = file.map_or(SquareSet(!0), |f| SquareSet(0x0101_0101_0101_0101 << f));
+                let from = san.from_squares(PawnText::Lenient);
                 let found = self.pos.unique_move_to(role, to, from, None, &mut self.buf);
                 if let MoveMatch::One(m) = found {
                     self.pos.play_unchecked(&m);

@@ -4,9 +4,9 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use super::{CastlingSide, San, SanPlus, Suffix};
+use super::{CastlingSide, PawnText, San, SanPlus, Suffix};
 use crate::rules::{Move, MoveMatch, Rules};
-use crate::types::{Role, SquareSet};
+use crate::types::Role;
 
 /// Why well-formed SAN does not name exactly one legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,15 +186,12 @@ impl San {
         match *self {
             San::Normal {
                 role,
-                file,
-                rank,
                 to,
                 promotion,
                 ..
             } => {
-                let files = file.map_or(!0, |f| 0x0101_0101_0101_0101 << f);
-                let ranks = rank.map_or(!0, |r| 0xff << (8 * r));
-                match pos.unique_move_to(role, to, SquareSet(files & ranks), promotion, buf) {
+                let from = self.from_squares(PawnText::Lenient);
+                match pos.unique_move_to(role, to, from, promotion, buf) {
                     MoveMatch::One(m) => Ok(m),
                     MoveMatch::None => Err(SanError::Illegal(*self)),
                     MoveMatch::Many => Err(SanError::Ambiguous(*self)),
