@@ -243,30 +243,35 @@ fn two_threads_find_the_same_mates() {
     assert_eq!(searcher.helper_nodes(), 0);
 }
 
-/// Singular extensions: in Win at Chess 33 (White to play: 1. Qe5+ or 1. Qf4 wins; the
-/// rook on d6 hangs after the check), a search to depth 9 finds a winning move with the
-/// table's move extended when singular, and misses it without; the extension fires in the
-/// first and never in the second.
+/// Singular extensions: in Win at Chess 297 (Black to play: 1... Bxh2+ or 1... Bxg2 wins),
+/// searches to depth 8 and 9 find a winning move with the table's move extended when
+/// singular, and miss it without; the extension fires in the first and never in the second.
 #[test]
-fn a_singular_extension_finds_what_depth_nine_misses() {
-    let pos = position("8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1");
-    let limits = Limits {
-        depth: Some(9),
-        ..Limits::default()
-    };
-    let run = |singular: bool| {
-        let config = SearchConfig {
-            singular_extensions: singular,
-            ..SearchConfig::full()
+fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
+    let pos = position("3r1rk1/p3qp1p/2bb2p1/2p5/3P4/1P6/PBQN1PPP/2R2RK1 b - - 0 1");
+    let wins = ["d6h2", "c6g2"];
+    for depth in [8, 9] {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
         };
-        let mut s = Searcher::new(16).with_config(config);
-        let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
-        (uci(&r), s.singular_extensions())
-    };
-    let (with, extended) = run(true);
-    assert!(["e4e5", "e4f4"].contains(&with.as_str()), "{with}");
-    assert!(extended > 0);
-    let (without, none) = run(false);
-    assert!(!["e4e5", "e4f4"].contains(&without.as_str()), "{without}");
-    assert_eq!(none, 0);
+        let run = |singular: bool| {
+            let config = SearchConfig {
+                singular_extensions: singular,
+                ..SearchConfig::full()
+            };
+            let mut s = Searcher::new(16).with_config(config);
+            let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+            (uci(&r), s.singular_extensions())
+        };
+        let (with, extended) = run(true);
+        assert!(wins.contains(&with.as_str()), "depth {depth}: {with}");
+        assert!(extended > 0);
+        let (without, none) = run(false);
+        assert!(
+            !wins.contains(&without.as_str()),
+            "depth {depth}: {without}"
+        );
+        assert_eq!(none, 0);
+    }
 }

@@ -168,8 +168,8 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mb` megabytes and every search feature
-    /// on.
+    /// A searcher with a transposition table of `hash_mb` megabytes and the engine's
+    /// configuration ([`SearchConfig::full`]).
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
         let lmr = (0..64)

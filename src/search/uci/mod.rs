@@ -20,7 +20,7 @@
 //!   `BookFile` (opened when set: a file that cannot be read is reported then), `UCI_Chess960`
 //!   (castling written king-takes-rook), `Move Overhead` (ms), `Ponder`, `Threads` (lazy
 //!   SMP: helper threads sharing the transposition table), `SearchFeatures`
-//!   (search features switched off or on, `-improving,-singular_extensions`: for matches
+//!   (search features switched off or on, `improving,-singular_extensions`: for matches
 //!   deciding a feature, [`SearchConfig::parse_changes`]);
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
