@@ -1,10 +1,13 @@
 """The Python package's figures (MEASUREMENTS.md, "From Python"), side by side in one run.
 
-    python3 scripts/bench_python.py [--repeats 5] [--spark-copies 8]
+    python3 scripts/bench_python.py [--repeats 5] [--no-spark | --only-spark]
+    python3 scripts/bench_python.py --only-spark --prepare-only   # make the Spark data first
+    python3 scripts/bench_python.py --only-spark --repeats 3 [--spark-games N] [--engine-io arrow,spark]
 
 Needs the vdmchess wheel installed (pip install ./python), python-chess 1.11,
-rust-pgn-reader-python-binding 4.1.0, pyarrow, and for the Spark figure pyspark, pandas and
-Java, plus the release CLI (target/release/vdmchess). Every figure is the median of
+rust-pgn-reader-python-binding 4.1.0, pyarrow, and for the Spark figure pyspark and Java,
+plus the release CLI (target/release/vdmchess). The Spark figure's data (--spark-games rows,
+about 280 bytes of Parquet and 600 of PGN a game) is kept in --workdir: delete it after. Every figure is the median of
 `--repeats` runs, the contenders interleaved; ratios are ratios of those medians. The load
 average is printed before and after, since the machine may be shared.
 """
@@ -72,11 +75,19 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--python-chess-games", type=int, default=1000)
-    parser.add_argument("--spark-copies", type=int, default=8)
+    parser.add_argument("--spark-games", type=int, default=4_000_000,
+                        help="games in the Spark figure's Parquet file")
+    parser.add_argument("--engine-io", default="arrow",
+                        help="the recipe's --engine-io modes to time, comma-separated (arrow,spark)")
+    parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "vdmchess-bench"),
+                        help="where the Spark figure's data is made (once) and kept")
+    parser.add_argument("--prepare-only", action="store_true",
+                        help="make the Spark figure's data and stop (untimed, so that it can run "
+                             "outside a measurement)")
     parser.add_argument("--no-spark", action="store_true")
     parser.add_argument("--only-spark", action="store_true")
     args = parser.parse_args()
-    if args.only_spark:
+    if args.only_spark or args.prepare_only:
         print(f"load average at start: {load()}")
         spark(movetexts(), args)
         print(f"load average at end: {load()}")
@@ -156,72 +167,84 @@ def main():
     print(f"load average at end: {load()}")
 
 
-def spark(texts, args):
-    """Spark local[2] against one Python process with jobs=1 on the same Parquet file, and
-    the cost per game against the CLI on the same games as PGN."""
+def spark_data(texts, args):
+    """The Spark figure's inputs in --workdir, made once: the bundled games repeated to
+    --spark-games rows as Lichess-style Parquet (Result and movetext; row groups of 20,000
+    games) and the same games as one PGN file for the CLI."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    work = pathlib.Path(args.workdir)
+    work.mkdir(parents=True, exist_ok=True)
+    n = args.spark_games
+    source = work / f"games-{n}.parquet"
+    pgn = work / f"games-{n}.pgn"
+    if not source.exists() or not pgn.exists():
+        rows = (texts * (n // len(texts) + 1))[:n]
+        with pq.ParquetWriter(source, pa.schema([("Result", pa.string()),
+                                                 ("movetext", pa.string())])) as writer:
+            for at in range(0, n, 20_000):
+                part = rows[at:at + 20_000]
+                writer.write_table(pa.table({"Result": ["*"] * len(part), "movetext": part}))
+        with open(pgn, "w") as f:
+            for text in rows:
+                f.write('[Result "*"]\n\n' + text + "\n\n")
+    return source, pgn
+
+
+def spark(texts, args):
+    """Spark local[2] (spark-submit, the whole run) against one Python process with jobs=1
+    (the same recipe with --no-spark: the same work units one after another, Parquet in and
+    out), and the cost per game against the CLI on the same games as PGN."""
+    import pyarrow.parquet as pq
+
+    import pyarrow
+    import pyspark
+
     import vdmchess
 
+    source, pgn = spark_data(texts, args)
+    if args.prepare_only:
+        return
+    n = pq.ParquetFile(source).metadata.num_rows
     cli = ROOT / "target" / "release" / "vdmchess"
     recipe = ROOT / "python" / "recipes" / "spark_lichess.py"
-    submit = shutil.which("spark-submit")
-    tmp = pathlib.Path(tempfile.mkdtemp())
-    rows = texts * args.spark_copies
-    n = len(rows)
-    table = pa.table({"Result": pa.array(["*"] * n), "movetext": pa.array(rows)})
-    source = tmp / "games.parquet"
-    pq.write_table(table, source, row_group_size=20_000)
-    pgn = tmp / "games.pgn"
-    with open(pgn, "w") as f:
-        for text in rows:
-            f.write('[Result "*"]\n\n' + text + "\n\n")
+    here = pathlib.Path(sys.executable).parent / "spark-submit"  # this environment's pyspark
+    submit = str(here) if here.exists() else shutil.which("spark-submit")
+    out = pathlib.Path(args.workdir) / "out"
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable,
                PYSPARK_DRIVER_PYTHON=sys.executable)
+    spark_cmd = [submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+                 "--conf", "spark.driver.host=127.0.0.1"]
+    commands = {
+        f"spark-{io}": spark_cmd + [str(recipe), "--engine-io", io, str(source), str(out)]
+        for io in args.engine_io.split(",")
+    }
+    commands["one"] = [sys.executable, str(recipe), "--no-spark", str(source), str(out)]
+    commands["cli"] = [str(cli), "replay", "--jobs", "1", str(pgn)]
+    for name, cmd in commands.items():
+        print(f"{name}: {' '.join(cmd)}")
 
-    def run_spark():
-        out = tmp / "spark-out"
-        # Splits of 16 MB (the file's row groups of 20,000 games are about 5 MB): one task
-        # per core at least, as a Lichess month (tens of GB) has without asking.
-        subprocess.run([submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false",
-                        "--conf", "spark.sql.files.maxPartitionBytes=16m",
-                        "--conf", "spark.sql.execution.arrow.maxRecordsPerBatch=20000",
-                        str(recipe), str(source), str(out)], env=env, check=True,
-                       capture_output=True)
+    def runner(cmd):
+        return lambda: subprocess.run(cmd, env=env, check=True, capture_output=True)
 
-    def run_one_process():
-        sys.path.insert(0, str(recipe.parent))
-        import spark_lichess
-
-        parquet = pq.ParquetFile(source)
-        out = tmp / "one.parquet"
-        writer = None
-        for batch in parquet.iter_batches(batch_size=20_000):
-            for result in spark_lichess.replay_batches([batch], jobs=1):
-                if writer is None:
-                    writer = pq.ParquetWriter(out, result.schema)
-                writer.write_batch(result)
-        writer.close()
-
-    def run_cli():
-        subprocess.run([str(cli), "replay", "--jobs", "1", str(pgn)], check=True,
-                       capture_output=True)
-
-    med, _ = median_times({
-        "spark": run_spark,
-        "one": run_one_process,
-        "cli": run_cli,
-        "movetext": lambda: vdmchess.replay_movetext(table.column("movetext"), jobs=1),
-    }, args.repeats)
+    contenders = {name: runner(cmd) for name, cmd in commands.items()}
+    column = pq.read_table(source, columns=["movetext"]).column("movetext")
+    sample = column.slice(0, min(n, 1_000_000))
+    contenders["movetext"] = lambda: vdmchess.replay_movetext(sample, jobs=1)
+    med, _ = median_times(contenders, args.repeats)
     per = {k: v / n * 1e6 for k, v in med.items()}
-    print(f"Spark local[2] on {n:,} games ({source.stat().st_size / 1e6:.0f} MB Parquet): "
-          f"{med['spark']:.1f} s; one process jobs=1 (Parquet in and out): {med['one']:.1f} s; "
-          f"{med['one'] / med['spark']:.2f}x")
-    print(f"cost per game: Spark local[2] {per['spark']:.1f} us wall ({2 * per['spark']:.1f} core-us), "
-          f"one process {per['one']:.1f} us, replay_movetext alone {per['movetext']:.1f} us, "
-          f"CLI --jobs 1 {per['cli']:.1f} us")
-    shutil.rmtree(tmp, ignore_errors=True)
+    per["movetext"] = med["movetext"] / len(sample) * 1e6
+    print(f"pyspark {pyspark.__version__}, pyarrow {pyarrow.__version__}; {n:,} games, "
+          f"{source.stat().st_size / 1e6:.0f} MB of Parquet; medians of {args.repeats}")
+    for name in commands:
+        if name.startswith("spark-"):
+            print(f"{name} local[2]: {med[name]:.1f} s ({per[name]:.1f} us a game of wall clock, "
+                  f"{2 * per[name]:.1f} core-us); one process: {med['one']:.1f} s; "
+                  f"{med['one'] / med[name]:.2f}x")
+    print(f"cost per game: one process {per['one']:.1f} us, replay_movetext alone "
+          f"{per['movetext']:.1f} us (on {len(sample):,} games), CLI --jobs 1 {per['cli']:.1f} us")
+    shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ pub(crate) struct DiffArgs {
     /// One JSON object on standard output.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Seconds to wait for each answer of the engine.
+    /// Seconds to wait for each answer of the engine, above 0 and at most 86400 (a day).
     #[arg(long, default_value_t = 30.0)]
     pub(crate) timeout: f64,
     /// Accept positions beyond the material limits (more than 16 pieces or 8 pawns a side).
@@ -114,19 +114,19 @@ pub(crate) struct DiffArgs {
 pub(crate) struct FuzzArgs {
     #[command(flatten)]
     pub(crate) engine: EngineArgs,
-    /// How many cases to compare.
-    #[arg(long, default_value_t = 1000)]
+    /// How many cases to compare, 1 to 1000000000.
+    #[arg(long, default_value_t = 1000, value_parser = limits::fuzz_cases())]
     pub(crate) cases: u64,
     /// The seed of the case generator (the same seed gives the same run); random when absent.
     #[arg(long)]
     pub(crate) seed: Option<u64>,
-    /// The perft depth of each comparison.
+    /// The perft depth of each comparison, 1 or 2.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub(crate) depth: u32,
     /// One JSON object on standard output.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Seconds to wait for each answer of the engine.
+    /// Seconds to wait for each answer of the engine, above 0 and at most 86400 (a day).
     #[arg(long, default_value_t = 30.0)]
     pub(crate) timeout: f64,
     /// Also generate positions beyond the material limits.
@@ -162,7 +162,8 @@ enum Command {
         #[arg(long)]
         lenient: bool,
     },
-    /// Replay every game of PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, or `-` for standard input).
+    /// Replay every game of PGN files: plain text, zstd or gzip, told apart by the first bytes
+    /// whatever the file's name (`-` is standard input).
     Replay {
         /// The files; standard input when none.
         files: Vec<String>,

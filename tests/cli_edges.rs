@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-#[cfg(unix)]
-use common::cli::vdmchess_into_closed_pipe;
 use common::cli::{vdmchess, vdmchess_with_input};
+#[cfg(unix)]
+use common::cli::{vdmchess_into_closed_pipe, vdmchess_into_closed_pipe_with_input};
 
 const FISCHER: &str = "spec/conformance/games/pgnmentor-Fischer.pgn";
 
@@ -93,6 +93,22 @@ fn compression_is_told_by_the_content_not_the_name() {
         assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o.stderr));
         let reports = text(&o.stdout).replace(path.to_str().unwrap(), FISCHER);
         assert_eq!(reports, text(&plain.stdout), "{name}");
+    }
+}
+
+/// `replay --help` listed the formats by extension (`.pgn.zst`, `.pgn.gz`), while the
+/// reader tells them apart by their first bytes: the help says what it does.
+#[test]
+fn replay_help_says_the_content_decides_the_format() {
+    for flag in ["-h", "--help"] {
+        let o = vdmchess(&["replay", flag]);
+        assert_eq!(o.status.code(), Some(0));
+        let help = text(&o.stdout);
+        let about = help.lines().next().unwrap();
+        assert_eq!(
+            about,
+            "Replay every game of PGN files: plain text, zstd or gzip, told apart by the first bytes whatever the file's name (`-` is standard input)"
+        );
     }
 }
 
@@ -184,9 +200,35 @@ fn a_closed_pipe_ends_every_subcommand_quietly() {
     }
 }
 
+/// `vdmchess uci | head -1` wrote on into the closed pipe: a `go infinite` searched for
+/// ever, its input still open. A closed output ends the engine as it ends every subcommand.
+#[test]
+#[cfg(unix)]
+fn a_closed_pipe_ends_the_uci_engine_quietly() {
+    for input in [
+        "uci\n",
+        "uci\ngo infinite\n",
+        "position startpos\ngo infinite\n",
+        "go depth 60\ngo depth 60\n",
+    ] {
+        let ended = vdmchess_into_closed_pipe_with_input(
+            &["uci"],
+            input,
+            std::time::Duration::from_secs(60),
+        );
+        let (status, stderr) =
+            ended.unwrap_or_else(|| panic!("uci {input:?} did not end when its output closed"));
+        assert_eq!(
+            (status.code(), stderr.as_str()),
+            (Some(CLOSED), ""),
+            "{input:?}"
+        );
+    }
+}
+
 /// `perft --depth 99` and `perftree 99` ran for ever; `--threads 0` was taken while `--jobs
-/// 0` was refused; `Hash` stopped at 1024 MB in `uci` and at 4096 in `analyse`. One set of
-/// limits, each refusal naming the range.
+/// 0` was refused; `fuzz --cases 0` passed having compared nothing; `Hash` stopped at 1024 MB
+/// in `uci` and at 4096 in `analyse`. One set of limits, each refusal naming the range.
 #[test]
 fn one_set_of_limits_each_refusal_naming_the_range() {
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -205,6 +247,14 @@ fn one_set_of_limits_each_refusal_naming_the_range() {
         (&["replay", "--jobs", "0"], "0 is not in 1..=1024"),
         (&["analyse", "--depth", "128"], "128 is not in 1..=127"),
         (&["analyse", "--hash", "4097"], "4097 is not in 1..=4096"),
+        (
+            &["fuzz", "--engine", "x", "--cases", "0"],
+            "0 is not in 1..=1000000000",
+        ),
+        (
+            &["fuzz", "--engine", "x", "--cases", "1000000001"],
+            "1000000001 is not in 1..=1000000000",
+        ),
     ] {
         let o = vdmchess(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -15,8 +15,6 @@ use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use vdmchess::core::Chess;
-use vdmchess::notation::uci::UciMove;
-use vdmchess::{Rules, Setup};
 
 /// How long a piped session may take before the engine is called hung.
 const DEADLINE: Duration = Duration::from_secs(120);
@@ -24,13 +22,7 @@ const DEADLINE: Duration = Duration::from_secs(120);
 /// Runs `vdmchess uci` with `input` piped in and its input then closed; the whole output.
 /// Fails if the process has not ended by the deadline (it is killed then).
 fn piped(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("vdmchess uci starts");
+    let mut child = common::uci::start();
     child
         .stdin
         .take()
@@ -73,16 +65,7 @@ fn answers(text: &str) -> Vec<(Vec<&str>, &str)> {
 }
 
 fn after(moves: &[&str]) -> Chess {
-    let setup = Setup::start();
-    let mut g = Chess::from_setup(&setup, setup.castling_mode_hint()).unwrap();
-    for m in moves {
-        let mv = UciMove::from_ascii(m.as_bytes())
-            .unwrap()
-            .to_move(&g)
-            .unwrap();
-        g.play_unchecked(&mv);
-    }
-    g
+    common::uci::game(None, moves)
 }
 
 /// A `bestmove` comes after a completed iteration of depth 1 or more, and is legal. (It is
@@ -96,14 +79,7 @@ fn assert_searched(infos: &[&str], bestmove: &str, g: &Chess, text: &str) {
     let depth: u32 = words[2].parse().unwrap();
     assert!(depth >= 1, "{last}");
     assert!(words.contains(&"pv"), "{last}");
-    let best = bestmove.split_whitespace().nth(1).unwrap();
-    assert!(
-        UciMove::from_ascii(best.as_bytes())
-            .unwrap()
-            .to_move(g)
-            .is_ok(),
-        "{text}"
-    );
+    common::uci::assert_legal_bestmove(bestmove, g);
 }
 
 /// The first report: `quit` right behind `go depth 6` answered `bestmove b8a6`, the

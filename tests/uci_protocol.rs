@@ -5,16 +5,15 @@
 //! instead of hanging it; no test asserts how long anything takes.
 
 mod common;
+use common::uci::{assert_legal_bestmove, game};
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use vdmchess::core::Chess;
-use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::uci::UciMove;
-use vdmchess::{Rules, Setup};
 
 /// How long to wait for an expected line before calling the engine broken.
 const DEADLINE: Duration = Duration::from_secs(60);
@@ -30,13 +29,7 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vdmchess"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("vdmchess uci starts");
+        let mut child = common::uci::start();
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
@@ -101,33 +94,6 @@ impl Uci {
         }
         self.seen
     }
-}
-
-fn game(fen: Option<&str>, moves: &[&str]) -> Chess {
-    let setup = fen.map_or_else(Setup::start, |f| parse_fen(f).unwrap());
-    let mut g = Chess::from_setup(&setup, setup.castling_mode_hint()).unwrap();
-    for m in moves {
-        let mv = UciMove::from_ascii(m.as_bytes())
-            .unwrap()
-            .to_move(&g)
-            .unwrap();
-        g.play_unchecked(&mv);
-    }
-    g
-}
-
-/// The move of a `bestmove` line, checked legal in `g`.
-fn assert_legal_bestmove(line: &str, g: &Chess) {
-    let text = line
-        .split_whitespace()
-        .nth(1)
-        .expect("a move after bestmove");
-    let m = UciMove::from_ascii(text.as_bytes()).expect("uci move text");
-    assert!(
-        m.to_move(g).is_ok(),
-        "{line} is not legal in {}",
-        g.to_setup().to_fen()
-    );
 }
 
 #[test]

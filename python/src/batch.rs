@@ -13,28 +13,17 @@ use pyo3::types::{PyBytes, PyDict};
 
 use vdmchess::core::Chess;
 use vdmchess::model;
+use vdmchess::notation::pgn::{
+    Outcome as PgnOutcome, PgnError, PgnReader, RawTag, Skip, TextPos, Visitor,
+};
 use vdmchess::notation::san::SanMode;
+use vdmchess::runner::input::Stoppable;
 use vdmchess::runner::movetext::{write_uci, MovetextReplayer};
-use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, Single};
-use vdmchess::Status;
+use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, ReplayVisitor, Single};
+use vdmchess::{CastlingMode, Move, Status};
 
 use crate::values::json_to_py;
 use crate::RulesChoice;
-
-/// Reads on until told to stop: then fails, which ends the runner early.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(io::Error::other("the reader of the reports went away"));
-        }
-        self.inner.read(buf)
-    }
-}
 
 type Received = Result<GameReport, String>;
 
@@ -96,10 +85,7 @@ pub fn replay(path: &str, rules: &str, jobs: usize) -> PyResult<ReplayIter> {
     let input = runner::input::open(path, Arc::new(AtomicU64::new(0)))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let reader = Stoppable {
-        inner: input,
-        stop: Arc::clone(&stop),
-    };
+    let reader = Stoppable::new(input, Arc::clone(&stop));
     let (tx, rx) = sync_channel::<Received>(1024);
     let file = path.to_string();
     let options = Options {
@@ -243,7 +229,8 @@ impl Columns {
         self.moves.end();
     }
 
-    fn push<P: Replay>(&mut self, report: &GameReport, replayer: &MovetextReplayer<P>) {
+    /// A row for a game's report and the moves it played (when they were recorded).
+    fn push(&mut self, report: &GameReport, moves: &[Option<Move>], mode: CastlingMode) {
         self.rows += 1;
         self.valid.push(report.error.is_none());
         self.plies.push(report.plies as i32);
@@ -263,8 +250,7 @@ impl Columns {
             self.claims.items.push(Some(claim.as_str()));
         }
         self.claims.end();
-        let mode = replayer.castling_mode();
-        for m in replayer.moves() {
+        for m in moves {
             write_uci(m.as_ref(), mode, &mut self.moves.items.data);
             self.moves.items.end(true);
         }
@@ -272,12 +258,15 @@ impl Columns {
     }
 
     fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
+        Ok(self.into_dict(py)?.into_any().unbind())
+    }
+
+    /// The buffers of the columns, by name: (validity, offsets, data) for a string column,
+    /// (offsets, item offsets, item data) for a list of strings.
+    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let d = PyDict::new(py);
         let bytes = |b: &[u8]| PyBytes::new(py, b);
-        let ints = |v: &[i32]| {
-            let raw: Vec<u8> = v.iter().flat_map(|i| i.to_le_bytes()).collect();
-            PyBytes::new(py, &raw)
-        };
+        let ints = |v: &[i32]| int_bytes(py, v);
         d.set_item("rows", self.rows)?;
         d.set_item("valid", bytes(&self.valid.bytes))?;
         d.set_item("plies", ints(&self.plies))?;
@@ -286,14 +275,7 @@ impl Columns {
             ("final_fen", &self.final_fen),
             ("termination", &self.termination),
         ] {
-            d.set_item(
-                name,
-                (
-                    bytes(&col.valid.bytes),
-                    ints(&col.offsets),
-                    bytes(col.data.as_bytes()),
-                ),
-            )?;
+            d.set_item(name, strings_py(py, col))?;
         }
         d.set_item(
             "error_ply",
@@ -309,8 +291,30 @@ impl Columns {
                 ),
             )?;
         }
-        Ok(d.into_any().unbind())
+        Ok(d)
     }
+}
+
+/// Little-endian bytes of 32-bit integers (an Arrow buffer).
+fn int_bytes<'py>(py: Python<'py>, v: &[i32]) -> Bound<'py, PyBytes> {
+    let raw: Vec<u8> = v.iter().flat_map(|i| i.to_le_bytes()).collect();
+    PyBytes::new(py, &raw)
+}
+
+/// A string column's buffers: (validity, offsets, data).
+fn strings_py<'py>(
+    py: Python<'py>,
+    col: &Strings,
+) -> (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+) {
+    (
+        PyBytes::new(py, &col.valid.bytes),
+        int_bytes(py, &col.offsets),
+        PyBytes::new(py, col.data.as_bytes()),
+    )
 }
 
 /// The movetext column as the Rust side reads it: Arrow's large-string buffers.
@@ -399,7 +403,7 @@ fn replay_block<P: Replay>(texts: &Texts, from: usize, to: usize) -> Columns {
             None => columns.push_null(),
             Some(text) => {
                 let report = replayer.replay(text);
-                columns.push(&report, &replayer);
+                columns.push(&report, replayer.moves(), replayer.castling_mode());
             }
         }
     }
@@ -471,4 +475,228 @@ pub fn replay_movetext_buffers(
         RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(&texts, jobs),
     });
     blocks.into_iter().map(|b| b.into_py(py)).collect()
+}
+
+/// A Python file object (anything with `read(n)` returning bytes, such as a pyarrow input
+/// stream) as a Rust reader: each read takes the GIL for the call.
+struct PyReader {
+    file: PyObject,
+}
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::with_gil(|py| {
+            let got = self
+                .file
+                .call_method1(py, "read", (buf.len(),))
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            let got = got.bind(py);
+            let bytes: &[u8] = match got.downcast::<PyBytes>() {
+                Ok(b) => b.as_bytes(),
+                Err(_) => {
+                    return Err(io::Error::other(
+                        "the file's read() returned something other than bytes",
+                    ))
+                }
+            };
+            let n = bytes.len().min(buf.len());
+            buf[..n].copy_from_slice(&bytes[..n]);
+            Ok(n)
+        })
+    }
+}
+
+/// Replays each game and keeps the values of the tags asked for.
+struct TaggedVisitor<P> {
+    inner: ReplayVisitor<P>,
+    wanted: Vec<Vec<u8>>,
+    values: Vec<Option<String>>,
+}
+
+impl<P: Replay> Visitor for TaggedVisitor<P> {
+    type Output = GameReport;
+
+    fn begin_game(&mut self) {
+        self.values.iter_mut().for_each(|v| *v = None);
+        self.inner.begin_game();
+    }
+
+    fn tag(&mut self, name: &[u8], value: &RawTag<'_>) {
+        if let Some(i) = self.wanted.iter().position(|w| w == name) {
+            self.values[i] = Some(value.decode());
+        }
+        self.inner.tag(name, value);
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        self.inner.begin_movetext()
+    }
+
+    fn san(&mut self, san: &[u8], at: TextPos) {
+        self.inner.san(san, at);
+    }
+
+    fn nag(&mut self, nag: u8, at: TextPos) {
+        self.inner.nag(nag, at);
+    }
+
+    fn comment(&mut self, text: &[u8], at: TextPos) {
+        self.inner.comment(text, at);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        self.inner.begin_variation()
+    }
+
+    fn end_variation(&mut self) {
+        self.inner.end_variation();
+    }
+
+    fn outcome(&mut self, outcome: Option<PgnOutcome>, at: TextPos) {
+        self.inner.outcome(outcome, at);
+    }
+
+    fn error(&mut self, err: PgnError) {
+        self.inner.error(err);
+    }
+
+    fn end_game(&mut self) -> GameReport {
+        self.inner.end_game()
+    }
+}
+
+/// One block of a PGN file's games: the replay's columns, and the file, game index and tag
+/// columns beside them.
+struct PgnBlock {
+    columns: Columns,
+    file: Strings,
+    index: Vec<i64>,
+    tags: Vec<Strings>,
+}
+
+impl PgnBlock {
+    fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
+        let d = self.columns.into_dict(py)?;
+        d.set_item("file", strings_py(py, &self.file))?;
+        let index: Vec<u8> = self.index.iter().flat_map(|i| i.to_le_bytes()).collect();
+        d.set_item("index", PyBytes::new(py, &index))?;
+        let tags: Vec<_> = self.tags.iter().map(|t| strings_py(py, t)).collect();
+        d.set_item("tags", tags)?;
+        Ok(d.into_any().unbind())
+    }
+}
+
+/// Reads the next block of at most `rows` games (`None` at the end of the input).
+type NextBlock = Box<dyn FnMut(usize) -> io::Result<Option<PgnBlock>> + Send>;
+
+fn block_reader<P: Replay + Send + 'static>(
+    input: Box<dyn Read + Send>,
+    file: String,
+    tags: Vec<String>,
+    moves: bool,
+) -> NextBlock {
+    let mut pgn = PgnReader::new(input);
+    let mut visitor = TaggedVisitor {
+        inner: ReplayVisitor::<P>::new(&file, 0, SanMode::Lenient),
+        values: vec![None; tags.len()],
+        wanted: tags.into_iter().map(String::into_bytes).collect(),
+    };
+    visitor.inner.record_moves(moves);
+    Box::new(move |rows| {
+        let mut block = PgnBlock {
+            columns: Columns::new(),
+            file: Strings::new(),
+            index: Vec::new(),
+            tags: visitor.wanted.iter().map(|_| Strings::new()).collect(),
+        };
+        while block.columns.rows < rows {
+            let Some(report) = pgn.read_game(&mut visitor)? else {
+                break;
+            };
+            let inner = &visitor.inner;
+            block
+                .columns
+                .push(&report, inner.moves(), inner.castling_mode());
+            block.file.push(Some(&report.file));
+            block.index.push(report.index as i64);
+            for (column, value) in block.tags.iter_mut().zip(&visitor.values) {
+                column.push(value.as_deref());
+            }
+        }
+        Ok((block.columns.rows > 0).then_some(block))
+    })
+}
+
+/// The blocks of `vdmchess.replay_arrow`: a PGN input read and replayed a block at a time.
+#[pyclass(module = "vdmchess._vdmchess")]
+pub struct PgnBlocks {
+    next: Mutex<NextBlock>,
+    rows: usize,
+    name: String,
+}
+
+#[pymethods]
+impl PgnBlocks {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let block = py.allow_threads(|| match self.next.lock() {
+            Ok(mut next) => next(self.rows),
+            Err(_) => Err(io::Error::other("an earlier read failed")),
+        });
+        match block {
+            Ok(Some(block)) => block.into_py(py).map(Some),
+            Ok(None) => Ok(None),
+            Err(e) => Err(PyOSError::new_err(format!("{}: {e}", self.name))),
+        }
+    }
+}
+
+/// The engine of `vdmchess.replay_arrow`: reads the games of `source` (a path, plain, `.zst`
+/// or `.gz`; or a binary file object with `read(n)`, named `name`) with the crate's
+/// streaming reader, and replays them a block of `rows` games at a time, without the GIL.
+/// Each block is a dict of the buffers of the replay's columns, `file`, `index` and one
+/// string column per tag of `tags` (null where a game lacks the tag).
+#[pyfunction]
+#[pyo3(signature = (source, *, name = None, tags = Vec::new(), rows = 65536, moves = false, rules = "core"))]
+pub fn replay_arrow_blocks(
+    source: &Bound<'_, PyAny>,
+    name: Option<String>,
+    tags: Vec<String>,
+    rows: usize,
+    moves: bool,
+    rules: &str,
+) -> PyResult<PgnBlocks> {
+    let choice = RulesChoice::parse(rules, true)?;
+    if rows == 0 {
+        return Err(PyValueError::new_err("rows must be at least 1"));
+    }
+    let (input, name): (Box<dyn Read + Send>, String) = match source.extract::<String>() {
+        Ok(path) => {
+            let input = runner::input::open(&path, Arc::new(AtomicU64::new(0)))
+                .map_err(|e| PyOSError::new_err(e.to_string()))?;
+            (input, name.unwrap_or(path))
+        }
+        Err(_) => {
+            let reader = PyReader {
+                file: source.clone().unbind(),
+            };
+            (Box::new(reader), name.unwrap_or_else(|| "-".to_string()))
+        }
+    };
+    let file = name.clone();
+    let next = match choice {
+        RulesChoice::Core => block_reader::<Single<Chess>>(input, file, tags, moves),
+        RulesChoice::Model => block_reader::<Single<model::game::Game>>(input, file, tags, moves),
+        RulesChoice::Both => {
+            block_reader::<Lockstep<model::game::Game, Chess>>(input, file, tags, moves)
+        }
+    };
+    Ok(PgnBlocks {
+        next: Mutex::new(next),
+        rows,
+        name,
+    })
 }

@@ -100,8 +100,10 @@ fn _vdmchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Move>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<batch::ReplayIter>()?;
+    m.add_class::<batch::PgnBlocks>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_movetext_buffers, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::replay_arrow_blocks, m)?)?;
     Ok(())
 }

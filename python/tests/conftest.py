@@ -33,9 +33,14 @@ def cli_binary():
 def split_games(path):
     """The games of a bundled PGN file as (tag lines, movetext), in file order: the files
     hold one tag section and one movetext section per game."""
+    return split_games_text(pathlib.Path(path).read_text(encoding="utf-8", errors="replace"))
+
+
+def split_games_text(text):
+    """`split_games` of PGN text."""
     games = []
     tags, moves = [], []
-    for line in pathlib.Path(path).read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in text.splitlines():
         if line.startswith("["):
             if moves:
                 games.append((tags, "\n".join(moves)))

@@ -85,3 +85,63 @@ def test_replay_movetext_on_the_model_agrees_with_the_core():
     core = vdmchess.replay_movetext(texts, rules="core")
     assert vdmchess.replay_movetext(texts, rules="model").equals(core)
     assert vdmchess.replay_movetext(texts, rules="both").equals(core)
+
+
+def _tags_of(path):
+    """Each game's tag pairs, in file order (the bundled files write one tag a line)."""
+    import re
+
+    tag = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+    return [dict(m.groups() for m in map(tag.match, tags) if m)
+            for tags, _ in __import__("conftest").split_games(path)]
+
+
+def test_replay_arrow_streams_a_pgn_file_into_batches_with_its_tags(tmp_path):
+    cli = cli_binary()
+    path = GAMES[4]  # Fischer
+    want = cli_reports(cli, path)
+    tags = ["White", "Black", "Result", "WhiteElo", "ECO", "NoSuchTag"]
+    batches = list(vdmchess.replay_arrow(str(path), tags=tags, batch_size=100, moves=True))
+    assert [b.num_rows for b in batches] == [100] * 8 + [27]
+    table = pa.Table.from_batches(batches)
+    assert table.column_names == ["file", "index"] + tags + list(vdmchess.MOVETEXT_SCHEMA_FIELDS)
+    rows = table.to_pylist()
+    assert len(rows) == len(want) == 827
+    for row, report, tag in zip(rows, want, _tags_of(path)):
+        assert (row["file"], row["index"]) == (report["file"], report["index"])
+        assert {k: row[k] for k in row_of_report(report)} == row_of_report(report), report["index"]
+        for name in tags:
+            assert row[name] == tag.get(name), (report["index"], name)
+        assert row["Result"] == report["result"]
+        assert len(row["moves"]) == row["plies"]
+    assert table.column("NoSuchTag").null_count == 827 and table.column("WhiteElo").null_count < 827
+    # From a binary file object (here pyarrow's zstd decompressor over a .pgn.zst file), named
+    # as asked: the same rows; without `moves`, no moves column.
+    packed = tmp_path / "fischer.pgn.zst"
+    with pa.CompressedOutputStream(str(packed), "zstd") as out:
+        out.write(path.read_bytes())
+    with pa.input_stream(str(packed), compression="zstd") as stream:
+        again = pa.Table.from_batches(list(vdmchess.replay_arrow(stream, name="remote", tags=tags)))
+    assert again.column("file").unique().to_pylist() == ["remote"]
+    assert again.drop_columns(["file"]).equals(table.drop_columns(["file", "moves"]))
+    # The crate opens the .zst file itself too.
+    direct = pa.Table.from_batches(list(vdmchess.replay_arrow(str(packed), tags=tags)))
+    assert direct.drop_columns(["file"]).equals(again.drop_columns(["file"]))
+
+
+def test_replay_arrow_reports_broken_games_and_bad_input(tmp_path):
+    cli = cli_binary()
+    f = tmp_path / "broken.pgn"
+    f.write_text("".join(f'[Event "{n}"]\n\n{m}\n\n' for n, m in BROKEN if m and "{" not in m))
+    table = pa.Table.from_batches(list(vdmchess.replay_arrow(str(f), tags=["Event"])))
+    want = cli_reports(cli, f)
+    assert table.num_rows == len(want) > 5
+    for row, report in zip(table.to_pylist(), want):
+        assert {k: row[k] for k in row_of_report(report)} == row_of_report(report)
+    assert table.column("valid").to_pylist().count(False) >= 4
+    with pytest.raises(OSError):
+        vdmchess.replay_arrow(str(tmp_path / "missing.pgn")).__next__()
+    with pytest.raises(ValueError):
+        next(vdmchess.replay_arrow(str(f), batch_size=0))
+    with pytest.raises(OSError):
+        next(vdmchess.replay_arrow(b"not a file object"))

@@ -21,6 +21,7 @@ from ._vdmchess import (
     Move,
     perft,
     replay,
+    replay_arrow_blocks as _replay_arrow_blocks,
     replay_movetext_buffers as _replay_movetext_buffers,
 )
 from ._vdmchess import Board as _Board
@@ -28,7 +29,7 @@ from ._vdmchess import Board as _Board
 __all__ = [
     "Board", "Move", "Piece", "Outcome", "Termination", "LegalMoveGenerator",
     "IllegalMoveError", "InvalidMoveError", "AmbiguousMoveError",
-    "perft", "replay", "replay_movetext", "MOVETEXT_SCHEMA_FIELDS",
+    "perft", "replay", "replay_movetext", "replay_arrow", "MOVETEXT_SCHEMA_FIELDS",
     "STARTING_FEN", "STARTING_BOARD_FEN", "WHITE", "BLACK", "COLORS", "COLOR_NAMES",
     "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS",
     "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES",
@@ -226,6 +227,14 @@ def _movetext_schema():
     ])
 
 
+def _strings(rows: int, parts):
+    import pyarrow as pa
+
+    valid, offsets, data = parts
+    buf = pa.py_buffer
+    return pa.Array.from_buffers(pa.string(), rows, [buf(valid), buf(offsets), buf(data)])
+
+
 def _batch_of(block: dict, schema):
     import pyarrow as pa
 
@@ -233,8 +242,7 @@ def _batch_of(block: dict, schema):
     buf = pa.py_buffer
 
     def strings(parts):
-        valid, offsets, data = parts
-        return pa.Array.from_buffers(pa.string(), rows, [buf(valid), buf(offsets), buf(data)])
+        return _strings(rows, parts)
 
     def lists(parts):
         offsets, item_offsets, data = parts
@@ -292,3 +300,40 @@ def replay_movetext(texts, *, jobs: int = 1, rules: str = "core"):
     )
     schema = _movetext_schema()
     return pa.Table.from_batches([_batch_of(b, schema) for b in blocks], schema=schema)
+
+
+def replay_arrow(source, *, tags: Iterable[str] = (), batch_size: int = 65536,
+                 moves: bool = False, rules: str = "core", name: Optional[str] = None):
+    """Replays every game of a PGN input and yields pyarrow RecordBatches of at most
+    ``batch_size`` games, in file order: the PGN counterpart of ``replay_movetext``.
+
+    ``source`` is a path (plain, ``.zst`` or ``.gz``, told apart by their first bytes) or a
+    binary file object with ``read(n)`` (a pyarrow input stream, for example, which can
+    decompress and read from HDFS or S3), then called ``name`` in the ``file`` column. The
+    games are read by the crate's streaming reader and replayed without the GIL.
+
+    Columns: ``file``, ``index`` (the game's 0-based place in its file), one string column
+    per tag of ``tags`` (null where a game has no such tag), then ``valid``, ``plies``,
+    ``error``, ``error_ply``, ``final_fen``, ``termination``, ``claims`` as in
+    ``replay_movetext``, and ``moves`` (UCI text) when ``moves`` is true. Each row is what
+    ``vdmchess replay --json`` reports of the same game.
+    """
+    import pyarrow as pa
+
+    tags = list(tags)
+    schema = pa.schema(
+        [pa.field("file", pa.string(), nullable=False), pa.field("index", pa.int64(), nullable=False)]
+        + [pa.field(t, pa.string()) for t in tags]
+        + [f for f in _movetext_schema() if moves or f.name != "moves"]
+    )
+    replay_schema = _movetext_schema()
+    for block in _replay_arrow_blocks(source, name=name, tags=tags, rows=batch_size,
+                                      moves=moves, rules=rules):
+        rows = block["rows"]
+        replayed = _batch_of(block, replay_schema)
+        columns = [
+            _strings(rows, block["file"]),
+            pa.Array.from_buffers(pa.int64(), rows, [None, pa.py_buffer(block["index"])]),
+        ] + [_strings(rows, t) for t in block["tags"]]
+        columns += [replayed.column(field) for field in schema.names[2 + len(tags):]]
+        yield pa.RecordBatch.from_arrays(columns, schema=schema)

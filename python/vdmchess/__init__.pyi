@@ -174,3 +174,12 @@ def replay_movetext(
     jobs: int = ...,
     rules: str = ...,
 ) -> "pyarrow.Table": ...
+def replay_arrow(
+    source: Union[str, Any],
+    *,
+    tags: Iterable[str] = ...,
+    batch_size: int = ...,
+    moves: bool = ...,
+    rules: str = ...,
+    name: Optional[str] = ...,
+) -> Iterator["pyarrow.RecordBatch"]: ...

@@ -55,6 +55,12 @@ pub(crate) mod limits {
         clap::value_parser!(u64).range(*range.start() as u64..=*range.end() as u64)
     }
 
+    /// Cases (`fuzz --cases`): at least one (a run of none would pass having compared
+    /// nothing), at most a billion.
+    pub(crate) fn fuzz_cases() -> RangedU64ValueParser<u64> {
+        clap::value_parser!(u64).range(1..=1_000_000_000)
+    }
+
     /// Milliseconds (`analyse --movetime`): at most a day, as `--timeout`.
     pub(crate) fn movetime_ms() -> RangedU64ValueParser<u64> {
         clap::value_parser!(u64).range(1..=86_400_000)

@@ -1,7 +1,6 @@
 //! `vdmchess replay`: the PGN replay runner on the command line.
 
 use std::fs::File;
-use std::io::Read;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -10,6 +9,7 @@ use std::time::Instant;
 
 use vdmchess::notation::san::SanMode;
 use vdmchess::runner::export::{export_reader, Export, ExportError, Variations};
+use vdmchess::runner::input::Stoppable;
 use vdmchess::runner::{self, GameReport, Options, Replay, Summary};
 
 use super::progress::Progress;
@@ -79,10 +79,7 @@ pub(crate) fn replay_command<P: Replay>(
     for file in &files {
         let input = runner::input::open_counting(file, Arc::clone(&bytes), Arc::clone(&stored))
             .map_err(|e| e.to_string())?;
-        let input = Stoppable {
-            inner: input,
-            stop: Arc::clone(&stop),
-        };
+        let input = Stoppable::new(input, Arc::clone(&stop));
         let mut sink = |report: GameReport, refused: Option<ExportError>| {
             summary.add(&report);
             if let Some(why) = refused {
@@ -139,21 +136,6 @@ pub(crate) fn replay_command<P: Replay>(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// A reader that ends (reads nothing more) once `stop` is set.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Ok(0);
-        }
-        self.inner.read(buf)
-    }
 }
 
 /// Writes one report line (text or JSON).

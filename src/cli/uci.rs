@@ -4,9 +4,14 @@
 use std::io;
 use std::process::ExitCode;
 
-/// Runs the protocol until `quit` or the end of standard input.
+use super::Failure;
+
+/// Runs the protocol until `quit`, the end of standard input, or standard output closing
+/// (which ends it quietly, as it does every subcommand: [`Failure::Closed`]).
 pub(crate) fn uci_command() -> super::Outcome {
-    vdmchess::search::uci::run(io::BufReader::new(io::stdin()), io::stdout())
-        .map_err(|e| format!("reading standard input: {e}"))?;
-    Ok(ExitCode::SUCCESS)
+    match vdmchess::search::uci::run(io::BufReader::new(io::stdin()), io::stdout()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Failure::Closed),
+        Err(e) => Err(Failure::Message(e.to_string())),
+    }
 }

@@ -327,10 +327,7 @@ pub fn pre_file_char(x: u32) -> bool {
 ///
 /// [`OffTheBoard`] when [`pre_file_char`] fails (`x` is `nat1`: 0 is refused too).
 pub fn file_char(x: u32) -> Result<char, OffTheBoard> {
-    if !pre_file_char(x) || x == 0 {
-        return Err(OffTheBoard(x));
-    }
-    Ok(FILES[x as usize - 1])
+    char_of(&FILES, x, pre_file_char)
 }
 
 /// VDM `pre_rank_char`: `y <= 8`.
@@ -345,10 +342,16 @@ pub fn pre_rank_char(y: u32) -> bool {
 ///
 /// [`OffTheBoard`] when [`pre_rank_char`] fails (`y` is `nat1`: 0 is refused too).
 pub fn rank_char(y: u32) -> Result<char, OffTheBoard> {
-    if !pre_rank_char(y) || y == 0 {
-        return Err(OffTheBoard(y));
+    char_of(&RANKS, y, pre_rank_char)
+}
+
+/// The character of file or rank `n` in `chars`, when `pre` (the clause's precondition)
+/// holds and `n` is a `nat1`.
+fn char_of(chars: &[char; 8], n: u32, pre: fn(u32) -> bool) -> Result<char, OffTheBoard> {
+    if !pre(n) || n == 0 {
+        return Err(OffTheBoard(n));
     }
-    Ok(RANKS[y as usize - 1])
+    Ok(chars[n as usize - 1])
 }
 
 /// VDM `parse_square`: the square a file letter and a rank digit name.

@@ -1,11 +1,12 @@
 //! Opening PGN inputs: plain, zstd or gzip files (told apart by their first bytes, whatever
-//! their name), or standard input; content that is not text is refused once, as not PGN; and
-//! a reader that counts the bytes that pass through it, for the progress bar and the summary.
+//! their name), or standard input; content that is not text is refused once, as not PGN; a
+//! reader that counts the bytes that pass through it, for the progress bar and the summary;
+//! and one that can be stopped from another thread, when the reports' reader has gone.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// How an input is compressed.
@@ -194,5 +195,43 @@ impl<R: Read> Read for Counting<R> {
         let n = self.inner.read(buf)?;
         self.counter.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
+    }
+}
+
+/// A reader that fails once `stop` is set, which ends a replay early: how the CLI stops
+/// reading when standard output has closed, and the Python batch replay when its iterator is
+/// dropped. Until then it reads as `inner` does.
+///
+/// ```
+/// use std::io::Read;
+/// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+/// use vdmchess::runner::input::Stoppable;
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let mut r = Stoppable::new(&b"1. e4 e5 *"[..], Arc::clone(&stop));
+/// let mut two = [0; 2];
+/// r.read_exact(&mut two).unwrap();
+/// stop.store(true, Ordering::Relaxed);
+/// assert!(r.read(&mut two).is_err());
+/// ```
+pub struct Stoppable<R> {
+    inner: R,
+    stop: Arc<AtomicBool>,
+}
+
+impl<R> Stoppable<R> {
+    /// `inner`, stopped when `stop` is set.
+    pub fn new(inner: R, stop: Arc<AtomicBool>) -> Stoppable<R> {
+        Stoppable { inner, stop }
+    }
+}
+
+impl<R: Read> Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(io::Error::other(
+                "reading stopped: the reports' reader went away",
+            ));
+        }
+        self.inner.read(buf)
     }
 }

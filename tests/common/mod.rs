@@ -9,6 +9,7 @@ pub mod external;
 pub mod oracle;
 pub mod perft_data;
 pub mod san_text;
+pub mod uci;
 
 use std::path::{Path, PathBuf};
 

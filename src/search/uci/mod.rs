@@ -8,9 +8,10 @@
 //! `stop` makes the worker print its `bestmove` at once. Every line written is flushed.
 //!
 //! Every `bestmove` comes from a completed search of at least depth 1, whatever stopped it
-//! (`stop`, `quit`, a node or time limit already spent). The process ends at the end of its
-//! input: a search with a limit (`depth`, `nodes`, `movetime`, a clock, `mate`) runs to it,
-//! one without (`go infinite`, a bare `go`, one whose every limit was malformed) is stopped.
+//! (`stop`, `quit`, a node or time limit already spent). The process ends when its output
+//! closes (at once: nobody hears it), and at the end of its input: a search with a limit
+//! (`depth`, `nodes`, `movetime`, a clock, `mate`) runs to it, one without (`go infinite`, a
+//! bare `go`, one whose every limit was malformed) is stopped.
 //!
 //! What it understands:
 //! - `uci` (identity, options, `uciok`), `isready` (`readyok`), `debug`, `register` (both
@@ -97,7 +98,14 @@ const COMMANDS: [&str; 13] = [
 
 /// Where the engine writes: shared by the reader and the worker, one whole line at a time.
 #[derive(Debug)]
-struct Output<W: Write>(Arc<Mutex<W>>);
+struct Output<W: Write>(Arc<Mutex<Sink<W>>>);
+
+/// The writer, and the first write that failed, if one did.
+#[derive(Debug)]
+struct Sink<W> {
+    w: W,
+    failed: Option<std::io::Error>,
+}
 
 impl<W: Write> Clone for Output<W> {
     fn clone(&self) -> Self {
@@ -106,15 +114,40 @@ impl<W: Write> Clone for Output<W> {
 }
 
 impl<W: Write> Output<W> {
-    /// Writes `line` and a newline, flushed. A closed output is not an error worth dying
-    /// for: the reader stops when its input closes.
-    fn line(&self, line: &str) {
-        let mut w = match self.0.lock() {
-            Ok(w) => w,
+    fn new(w: W) -> Output<W> {
+        Output(Arc::new(Mutex::new(Sink { w, failed: None })))
+    }
+
+    fn sink(&self) -> std::sync::MutexGuard<'_, Sink<W>> {
+        match self.0.lock() {
+            Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),
-        };
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
+        }
+    }
+
+    /// Writes `line` and a newline, flushed. Once a write has failed (the output closed:
+    /// nobody hears the engine any more), nothing more is written, and [`run`] ends.
+    fn line(&self, line: &str) {
+        let mut s = self.sink();
+        if s.failed.is_some() {
+            return;
+        }
+        if let Err(e) = writeln!(s.w, "{line}").and_then(|()| s.w.flush()) {
+            s.failed = Some(e);
+        }
+    }
+
+    /// Whether a write has failed.
+    fn closed(&self) -> bool {
+        self.sink().failed.is_some()
+    }
+
+    /// The error of the write that failed, if one did.
+    fn failed(&self) -> Option<std::io::Error> {
+        let s = self.sink();
+        s.failed
+            .as_ref()
+            .map(|e| std::io::Error::new(e.kind(), format!("writing the output: {e}")))
     }
 }
 
@@ -201,7 +234,9 @@ pub struct Engine<W: Write + Send + 'static> {
 ///
 /// # Errors
 ///
-/// An error reading `input`.
+/// An error reading `input`; or the first write to `output` that failed (its reader gone,
+/// kind [`BrokenPipe`](std::io::ErrorKind::BrokenPipe) for a closed pipe): nobody hears the
+/// engine any more, so it ends then, its search stopped, whatever its input still says.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -248,25 +283,36 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(
             Some(line) => line,
             // After a `quit` read while waiting, the commands before it are still answered.
             None if input.ended || engine.quitting => break,
-            None => match input.lines.recv() {
-                Ok(line) => line?,
-                Err(_) => break,
+            None => match input.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => line.map_err(|e| {
+                    std::io::Error::new(e.kind(), format!("reading the input: {e}"))
+                })?,
+                // A closed output ends the engine even while it waits for a command.
+                Err(RecvTimeoutError::Timeout) => match engine.out.failed() {
+                    Some(e) => return Err(e),
+                    None => continue,
+                },
+                Err(RecvTimeoutError::Disconnected) => break,
             },
         };
         if !engine.command(&line) {
             return Ok(());
         }
+        if let Some(e) = engine.out.failed() {
+            return Err(e);
+        }
     }
-    // The end of the input is not `stop`: a piped script's last search runs to its limits.
+    // The end of the input is not `stop`: a piped script's last search runs to its limits,
+    // unless nobody can read its `bestmove`.
     engine.wait();
-    Ok(())
+    engine.out.failed().map_or(Ok(()), Err)
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
     /// An engine at the start position with default options, writing to `output`.
     pub fn new(output: W) -> Engine<W> {
         Engine {
-            out: Output(Arc::new(Mutex::new(output))),
+            out: Output::new(output),
             game: start_game(CastlingMode::Standard),
             options: Options::default(),
             searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
@@ -393,7 +439,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             let Some(w) = &self.worker else {
                 return;
             };
-            if w.unbounded || w.signals.is_pondering() || self.quitting {
+            if w.unbounded || w.signals.is_pondering() || self.quitting || self.out.closed() {
                 w.signals.stop();
                 break;
             }
