@@ -15,15 +15,23 @@ chess.engine as the client.
   or by a claim the side to move could make (threefold repetition, fifty moves), or as a draw
   after `--max-plies` (400).
 - `--concurrency N` plays N games at once (each with its own two engine processes).
+- A long match can be played in chunks: `--first K` starts at game K + 1 of the schedule
+  (K even, so both games of an opening stay together), and `--results FILE` appends one JSON
+  line per game (its number in the schedule, score, result, reason, and the match's
+  settings). `--combine FILE ...` plays nothing and prints the score, Elo interval and
+  losses on time of every game in the files together (a game played twice counts once, the
+  last time), checking that they were played at the same settings.
 
 Prints each game's result, then the score, the Elo difference with its 95% interval (from the
 per-game score variance), wins/draws/losses, and losses on time. `--pgn FILE` writes the games.
 
 Usage: python3 scripts/match.py [--games 100] [--elo 2000] [--tc 10+0.1] [--concurrency 1]
+    [--first 0] [--results FILE] | --combine FILE ...
 (after `cargo build --release`).
 """
 
 import argparse
+import json
 import math
 import os
 import random
@@ -128,6 +136,48 @@ def elo(p):
     return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: no "-0" at an even score
 
 
+def summary(scores, forfeits):
+    """Prints the score, the Elo difference with its 95% interval and the losses on time."""
+    n = len(scores)
+    p = sum(scores) / n
+    var = sum((s - p) ** 2 for s in scores) / n
+    se = math.sqrt(var / n)
+    lo, hi = p - 1.96 * se, p + 1.96 * se
+    wins = scores.count(1.0)
+    draws = scores.count(0.5)
+    losses = scores.count(0.0)
+    print(f"result: +{wins} ={draws} -{losses}, score {sum(scores)}/{n} = {100 * p:.1f}%")
+    if var > 0:
+        print(f"elo difference: {elo(p):+.0f} (95% interval {elo(lo):+.0f} .. {elo(hi):+.0f})")
+    else:
+        print(f"elo difference: {elo(p):+.0f} (no interval: every game scored the same)")
+    print(f"vdmchess losses on time: {forfeits}")
+
+
+def combine(paths):
+    """The games of the chunks' --results files as one match."""
+    games, settings = {}, set()
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    g = json.loads(line)
+                    settings.add((g["elo"], g["tc"], g["seed"], g["plies"], g["engine"]))
+                    games[g["game"]] = g
+    if not games:
+        sys.exit("no games in " + ", ".join(paths))
+    if len(settings) > 1:
+        sys.exit(f"the files mix settings (elo, tc, seed, plies, engine): {sorted(settings)}")
+    elo_, tc, seed, plies, engine = settings.pop()
+    numbers = sorted(games)
+    print(f"vdmchess ({engine}) vs Stockfish UCI_Elo {elo_} at {tc}, openings seed {seed}: "
+          f"{len(numbers)} games, schedule {numbers[0]} to {numbers[-1]}")
+    scores = [games[k]["score"] for k in numbers]
+    forfeits = sum(1 for k in numbers if games[k]["reason"].startswith("time forfeit vdmchess"))
+    summary(scores, forfeits)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games (even: each opening twice)")
@@ -140,15 +190,23 @@ def main():
     ap.add_argument("--engine", default=VDMCHESS + " uci")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--pgn", help="write the games to this file")
+    ap.add_argument("--first", type=int, default=0, help="games of the schedule to skip (even)")
+    ap.add_argument("--results", help="append one JSON line per game to this file")
+    ap.add_argument("--combine", nargs="+", metavar="FILE", help="summarise --results files")
     args = ap.parse_args()
+    if args.combine:
+        return combine(args.combine)
+    if args.first % 2:
+        sys.exit("--first must be even (both games of an opening stay together)")
     base, _, inc = args.tc.partition("+")
     args.base, args.inc = float(base), float(inc or 0)
 
-    pairs = (args.games + 1) // 2
+    pairs = (args.first + args.games + 1) // 2
     ops = openings(args.plies, pairs, args.seed)
-    jobs = [(ops[i // 2], i % 2 == 0) for i in range(args.games)]
+    jobs = [(ops[i // 2], i % 2 == 0) for i in range(args.first, args.first + args.games)]
     print(f"load average before: {os.getloadavg()}", flush=True)
-    print(f"vdmchess vs Stockfish UCI_Elo {args.elo}, {args.games} games at {args.tc}, "
+    print(f"vdmchess vs Stockfish UCI_Elo {args.elo}, {args.games} games at {args.tc} "
+          f"(games {args.first + 1} to {args.first + args.games} of the schedule), "
           f"concurrency {args.concurrency}", flush=True)
     lock = threading.Lock()
     results = []
@@ -156,34 +214,30 @@ def main():
     def run(job_index):
         opening, vdm_white = jobs[job_index]
         score, reason, game = play_game(opening, vdm_white, args)
+        number = args.first + job_index + 1
         with lock:
             results.append((job_index, score, reason, game))
             n = len(results)
             total = sum(r[1] for r in results)
-            print(f"game {job_index + 1:3d} ({'white' if vdm_white else 'black'}): "
+            print(f"game {number:3d} ({'white' if vdm_white else 'black'}): "
                   f"{game.headers['Result']} {reason:28s} score {total}/{n}", flush=True)
+            if args.results:
+                with open(args.results, "a") as f:
+                    print(json.dumps({
+                        "game": number, "score": score, "result": game.headers["Result"],
+                        "reason": reason, "vdmchess_white": vdm_white, "elo": args.elo,
+                        "tc": args.tc, "seed": args.seed, "plies": args.plies,
+                        "engine": args.engine, "plies_played": len(game.end().board().move_stack),
+                    }), file=f, flush=True)
 
     with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         list(pool.map(run, range(len(jobs))))
 
     results.sort()
     scores = [r[1] for r in results]
-    n = len(scores)
-    p = sum(scores) / n
-    var = sum((s - p) ** 2 for s in scores) / n
-    se = math.sqrt(var / n)
-    lo, hi = p - 1.96 * se, p + 1.96 * se
-    wins = scores.count(1.0)
-    draws = scores.count(0.5)
-    losses = scores.count(0.0)
     forfeits = sum(1 for r in results if r[2].startswith("time forfeit vdmchess"))
     print(f"load average after: {os.getloadavg()}")
-    print(f"result: +{wins} ={draws} -{losses}, score {sum(scores)}/{n} = {100 * p:.1f}%")
-    if var > 0:
-        print(f"elo difference: {elo(p):+.0f} (95% interval {elo(lo):+.0f} .. {elo(hi):+.0f})")
-    else:
-        print(f"elo difference: {elo(p):+.0f} (no interval: every game scored the same)")
-    print(f"vdmchess losses on time: {forfeits}")
+    summary(scores, forfeits)
     if args.pgn:
         with open(args.pgn, "w") as f:
             for r in results:

@@ -6,7 +6,7 @@ use vdmchess::core::{Chess, Position};
 use vdmchess::model::arbitrary::{games_from_placements, games_from_start};
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::uci::UciMove;
-use vdmchess::search::{Limits, Score, SearchResult, Searcher, Signals};
+use vdmchess::search::{Limits, Score, SearchConfig, SearchResult, Searcher, Signals};
 use vdmchess::{CastlingMode, Rules};
 
 fn position(fen: &str) -> Position {
@@ -184,5 +184,97 @@ proptest! {
         let game = games.last().unwrap();
         let pos = Position::from_setup(&game.to_setup(), CastlingMode::Standard).unwrap();
         check_legal_at_tiny_limits(&pos, nodes)?;
+    }
+}
+
+/// Lazy SMP (`Threads`): with a helper thread sharing the table, the search still completes
+/// every iteration asked for, finds a mate in one, and its helper searches too (at least its
+/// first iteration, which nothing stops; the result counts the helper's nodes); going back to
+/// one thread drops the helper. (Which move a deeper search of two threads prefers is not
+/// deterministic: the helper's entries change what the main search cuts. WAC 1's mate in two
+/// at depth 6, which one thread always finds, two threads found 9 times in 10.)
+#[test]
+fn two_threads_search_together() {
+    let cases = [
+        // The scholar's mate, and Fool's mate for Black.
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+            1,
+        ),
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+            "d8h4",
+            1,
+        ),
+    ];
+    let mut searcher = Searcher::new(16);
+    searcher.set_threads(2);
+    assert_eq!(searcher.threads(), 2);
+    for (fen, best, mate) in cases {
+        let pos = position(fen);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut main_nodes = 0;
+        let r = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |i| {
+            main_nodes = i.nodes;
+        });
+        assert_eq!(uci(&r), best, "{fen}");
+        assert_eq!(r.score, Score::Mate(mate), "{fen}");
+        assert_eq!(r.depth, 6);
+        assert!(r.nodes > 0 && main_nodes > 0);
+    }
+    // A quiet position: the helper searched, and its nodes are in the result's.
+    let pos = position("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 0 9");
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    searcher.clear();
+    let two = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    let helped = searcher.helper_nodes();
+    assert!(helped > 0 && two.nodes > helped);
+    searcher.set_threads(1);
+    assert_eq!(searcher.threads(), 1);
+    searcher.clear();
+    let one = searcher.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    assert!(two.best.is_some() && one.best.is_some());
+    assert_eq!(two.depth, 7);
+    assert_eq!(one.depth, 7);
+    assert_eq!(searcher.helper_nodes(), 0);
+}
+
+/// Singular extensions: in Win at Chess 297 (Black to play: 1... Bxh2+ or 1... Bxg2 wins),
+/// searches to depth 8 and 9 find a winning move with the table's move extended when
+/// singular, and miss it without; the extension fires in the first and never in the second.
+#[test]
+fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
+    let pos = position("3r1rk1/p3qp1p/2bb2p1/2p5/3P4/1P6/PBQN1PPP/2R2RK1 b - - 0 1");
+    let wins = ["d6h2", "c6g2"];
+    for depth in [8, 9] {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let run = |singular: bool| {
+            let config = SearchConfig {
+                singular_extensions: singular,
+                ..SearchConfig::full()
+            };
+            let mut s = Searcher::new(16).with_config(config);
+            let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+            (uci(&r), s.singular_extensions())
+        };
+        let (with, extended) = run(true);
+        assert!(wins.contains(&with.as_str()), "depth {depth}: {with}");
+        assert!(extended > 0);
+        let (without, none) = run(false);
+        assert!(
+            !wins.contains(&without.as_str()),
+            "depth {depth}: {without}"
+        );
+        assert_eq!(none, 0);
     }
 }

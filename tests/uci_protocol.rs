@@ -108,10 +108,42 @@ fn uci_announces_itself_and_its_options() {
         "option name BookFile type string",
         "option name UCI_Chess960 type check default false",
         "option name Move Overhead type spin",
+        "option name Threads type spin default 1 min 1 max 64",
+        "option name SearchFeatures type string",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(option)), "{option}");
     }
-    assert!(!lines.iter().any(|l| l.contains("name Threads")));
+    // Threads out of range and an unknown search feature are refused by name; a search with
+    // two threads answers as one does.
+    e.send("setoption name Threads value 0");
+    e.send("setoption name Threads value 65");
+    e.send("setoption name SearchFeatures value -wings");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name SearchFeatures value improving,-singular_extensions");
+    e.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let refused: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(refused.len(), 3, "{refused:?}");
+    assert!(
+        refused[0].contains("Threads takes at least 1"),
+        "{}",
+        refused[0]
+    );
+    assert!(
+        refused[1].contains("Threads takes a whole number up to 64"),
+        "{}",
+        refused[1]
+    );
+    assert!(
+        refused[2].contains("unknown search feature wings"),
+        "{}",
+        refused[2]
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove h5f7"));
     e.quit();
 }
 

@@ -11,7 +11,10 @@
 //!    position ([`Killers`]);
 //! 4. the other quiet moves by their *history* score ([`History`]): how often they caused a
 //!    cutoff anywhere in the tree, with *gravity* (a score moves towards a bound instead of
-//!    growing without limit, and the moves tried before the cutoff move lose points);
+//!    growing without limit, and the moves tried before the cutoff move lose points), plus
+//!    (when the search's `continuation_history` is on) their *continuation history*
+//!    ([`ContinuationHistory`]): the same, but per the move played one ply before
+//!    (counter-move history) and two plies before (follow-up history);
 //! 5. bad captures (losing material by SEE);
 //! 6. under-promotions, last.
 
@@ -132,6 +135,78 @@ impl History {
     }
 }
 
+/// A piece of a colour and the square it moved to: what [`ContinuationHistory`] is indexed
+/// by (castling: the king and its `to`, the rook's square).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    /// The piece that plays `m` in `pos` (before it is played) and `m`'s destination.
+    #[must_use]
+    #[inline]
+    pub fn of(pos: &Position, m: &Move) -> PieceTo {
+        let role = pos.role_at(m.from.index()).map_or(0, Role::index);
+        let piece = pos.turn().index() * 6 + role;
+        PieceTo((piece * 64 + m.to.index()) as u16)
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The number of [`PieceTo`] values.
+const PIECE_TO: usize = 12 * 64;
+
+/// Continuation history: a score per (earlier move, quiet move) pair, each a [`PieceTo`],
+/// with the same gravity as [`History`]. The search reads and updates it for the move one
+/// ply before (counter-move history) and the move two plies before (follow-up history).
+#[derive(Debug, Clone)]
+pub struct ContinuationHistory(Vec<i32>);
+
+impl Default for ContinuationHistory {
+    fn default() -> ContinuationHistory {
+        ContinuationHistory(vec![0; PIECE_TO * PIECE_TO])
+    }
+}
+
+impl ContinuationHistory {
+    /// The score of `now` played after `before`.
+    #[must_use]
+    #[inline]
+    pub fn get(&self, before: PieceTo, now: PieceTo) -> i32 {
+        self.0[before.index() * PIECE_TO + now.index()]
+    }
+
+    /// Moves the score of `now` after `before` by `bonus`, with gravity.
+    #[inline]
+    pub fn update(&mut self, before: PieceTo, now: PieceTo, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let h = &mut self.0[before.index() * PIECE_TO + now.index()];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The sum of the scores of `now` after each of `before` that is known.
+    #[must_use]
+    #[inline]
+    pub fn sum(&self, before: &[Option<PieceTo>], now: PieceTo) -> i32 {
+        before.iter().flatten().map(|&b| self.get(b, now)).sum()
+    }
+
+    /// Halves every score.
+    pub fn age(&mut self) {
+        for h in &mut self.0 {
+            *h /= 2;
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.0.fill(0);
+    }
+}
+
 /// The bonus a quiet move earns for a cutoff at `depth` (and the malus of those tried before).
 #[must_use]
 #[inline]
@@ -160,13 +235,16 @@ fn mvv_lva(pos: &Position, m: &Move) -> i32 {
     captured_value(pos, m) * 8 - attacker
 }
 
-/// Scores every move of `moves` into `out` (cleared first) as the module docs order them.
+/// Scores every move of `moves` into `out` (cleared first) as the module docs order them;
+/// `continuation`, when given, adds to a quiet move's history its continuation history
+/// after each earlier move known.
 pub fn score_moves(
     pos: &Position,
     moves: &[Move],
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     history: &History,
+    continuation: Option<(&ContinuationHistory, &[Option<PieceTo>])>,
     out: &mut Vec<ScoredMove>,
 ) {
     out.clear();
@@ -183,7 +261,10 @@ pub fn score_moves(
                 _ if is_capture(pos, &m) => capture_score(pos, &m),
                 _ if Some(m) == killers[0] => KILLERS[0],
                 _ if Some(m) == killers[1] => KILLERS[1],
-                _ => history.get(turn, &m),
+                _ => {
+                    history.get(turn, &m)
+                        + continuation.map_or(0, |(c, before)| c.sum(before, PieceTo::of(pos, &m)))
+                }
             }
         };
         out.push(ScoredMove { mv: m, score });
@@ -247,7 +328,7 @@ mod tests {
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         let mut list = Vec::new();
-        score_moves(p, &moves, tt, killers, &History::default(), &mut list);
+        score_moves(p, &moves, tt, killers, &History::default(), None, &mut list);
         (0..list.len())
             .map(|i| pick(&mut list, i).mv.to_uci(CastlingMode::Standard))
             .collect()
@@ -288,6 +369,58 @@ mod tests {
         h.age();
         assert!(h.get(Color::White, &m) < v / 2 + 1);
         assert_eq!(h.get(Color::Black, &m), 0);
+    }
+
+    #[test]
+    fn continuation_history_orders_the_answer_to_the_move_before() {
+        // After ...Bb4 (the black bishop reaching b4), c2-c3 has refuted it before: with the
+        // continuation history it comes first of the quiet moves, without it it does not.
+        let p = pos("rnbqk1nr/pppp1ppp/8/4p3/1b2P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3");
+        let before_pos = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+        let bb4 = Move::normal("f8".parse().unwrap(), "b4".parse().unwrap());
+        let c3 = Move::normal("c2".parse().unwrap(), "c3".parse().unwrap());
+        let before = [Some(PieceTo::of(&before_pos, &bb4)), None];
+        let mut cont = ContinuationHistory::default();
+        for _ in 0..4 {
+            cont.update(before[0].unwrap(), PieceTo::of(&p, &c3), history_bonus(8));
+        }
+        assert!(cont.get(before[0].unwrap(), PieceTo::of(&p, &c3)) > 0);
+        // Another piece reaching b4 is another entry.
+        let nb4 = PieceTo::of(
+            &before_pos,
+            &Move::normal("b8".parse().unwrap(), "c6".parse().unwrap()),
+        );
+        assert_eq!(cont.get(nb4, PieceTo::of(&p, &c3)), 0);
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        let first_quiet = |cont: Option<(&ContinuationHistory, &[Option<PieceTo>])>| {
+            let mut list = Vec::new();
+            score_moves(
+                &p,
+                &moves,
+                None,
+                [None; 2],
+                &History::default(),
+                cont,
+                &mut list,
+            );
+            let best = pick(&mut list, 0);
+            (best.mv, best.score)
+        };
+        let (m, score) = first_quiet(Some((&cont, &before)));
+        assert_eq!(m, c3);
+        assert!(score > 0);
+        // Without it every quiet move scores 0 (no history yet).
+        assert_eq!(first_quiet(None).1, 0);
+        // The follow-up slot (two plies back) counts the same way.
+        let later = [None, before[0]];
+        assert_eq!(first_quiet(Some((&cont, &later))).0, c3);
+        // Gravity and ageing as for the butterfly history.
+        let v = cont.get(before[0].unwrap(), PieceTo::of(&p, &c3));
+        cont.update(before[0].unwrap(), PieceTo::of(&p, &c3), -history_bonus(8));
+        assert!(cont.get(before[0].unwrap(), PieceTo::of(&p, &c3)) < v);
+        cont.clear();
+        assert_eq!(first_quiet(Some((&cont, &before))).1, first_quiet(None).1);
     }
 
     #[test]

@@ -19,7 +19,17 @@
 //!    the first with the full window, the rest with a null window (PVS), quiet late moves
 //!    **reduced** (LMR, a logarithmic table) and at low depth **pruned** (futility, late-move
 //!    pruning, and moves that lose material by static exchange: SEE pruning), re-searched
-//!    when they surprise.
+//!    when they surprise. Quiet moves are ordered by their history and *continuation
+//!    history* (per the move one and two plies before); with an *improving* signal (the
+//!    static evaluation better than two plies before), reverse futility uses one ply's less
+//!    margin when it is true, and when it is false late-move pruning keeps half as many
+//!    moves and reductions are one ply deeper; the table's move is *extended*
+//!    one ply when a reduced search without it shows every other move falling well short
+//!    (a singular extension), and the node is cut when even without it the search beats
+//!    beta (multi-cut).
+//!
+//! With `Threads` above 1, helper threads search the same root and share the table (lazy
+//! SMP, see [`Searcher`]).
 //!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
@@ -32,6 +42,8 @@
 //! search of at least depth 1, never from the move list's order. Stopped in the middle of a
 //! later iteration, the search keeps the best move found so far.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::core::chess::repetition_key;
@@ -41,7 +53,8 @@ use crate::types::{Role, Square};
 
 use super::eval::evaluate;
 use super::ordering::{
-    history_bonus, is_quiet, pick, score_moves, score_noisy, History, Killers, ScoredMove,
+    history_bonus, is_quiet, pick, score_moves, score_noisy, ContinuationHistory, History, Killers,
+    PieceTo, ScoredMove,
 };
 use super::see::{captured_value, see, see_ge, SEE_VALUES};
 use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
@@ -87,13 +100,45 @@ const SEE_PRUNING_MARGIN: (i32, i32) = (-50, -100);
 const DELTA_MARGIN: i32 = 200;
 /// The first aspiration window's half-width.
 const ASPIRATION_WINDOW: i32 = 25;
+/// The least depth at which singular extensions are tried.
+const SINGULAR_DEPTH: i32 = 8;
+
+/// What the search keeps per ply of the current line.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// The piece and destination of the move played from this ply (none: a null move).
+    moved: Option<PieceTo>,
+    /// The static evaluation here (none: in check).
+    eval: Option<i32>,
+    /// The move left out of this node's search (a singular-extension test).
+    excluded: Option<Move>,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    moved: None,
+    eval: None,
+    excluded: None,
+};
 
 /// The searcher: the transposition table and the move-ordering memory kept from search to
 /// search, and the scratch space of one search. No global state: each engine owns one.
+///
+/// With more than one thread ([`Searcher::set_threads`], UCI's `Threads`) the search is a
+/// *lazy SMP* one: helper searchers, each with its own move-ordering memory, search the
+/// same root on threads of their own, sharing only the transposition table, until the main
+/// search ends; what they store there (deeper results, better moves to try first) speeds the
+/// main search up. The main search alone decides, reports and keeps to the limits.
 #[derive(Debug)]
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    /// The helper searchers (one per thread beyond the first).
+    helpers: Vec<Searcher>,
+    /// Nodes searched by the helpers of the running search (what they have counted so far).
+    helper_nodes: Arc<AtomicU64>,
+    /// Whether this is a helper searcher.
+    helper: bool,
     history: History,
+    continuation: ContinuationHistory,
     killers: Killers,
     config: SearchConfig,
     move_overhead: Duration,
@@ -117,11 +162,14 @@ pub struct Searcher {
     root_best: Option<Move>,
     /// The root moves searched, when `searchmoves` narrows them; empty: all.
     root_only: Vec<Move>,
+    frames: Vec<Frame>,
+    /// Singular extensions granted in this search.
+    singular_extensions: u64,
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mb` megabytes and every search feature
-    /// on.
+    /// A searcher with a transposition table of `hash_mb` megabytes and the engine's
+    /// configuration ([`SearchConfig::full`]).
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
         let lmr = (0..64)
@@ -137,8 +185,12 @@ impl Searcher {
             })
             .collect();
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            helpers: Vec::new(),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            helper: false,
             history: History::default(),
+            continuation: ContinuationHistory::default(),
             killers: Killers::default(),
             config: SearchConfig::full(),
             move_overhead: DEFAULT_OVERHEAD,
@@ -162,14 +214,24 @@ impl Searcher {
             first_iteration: false,
             root_best: None,
             root_only: Vec::new(),
+            frames: vec![EMPTY_FRAME; MAX_PLY + 2],
+            singular_extensions: 0,
         }
     }
 
     /// The same searcher with `config`.
     #[must_use]
     pub fn with_config(mut self, config: SearchConfig) -> Searcher {
-        self.config = config;
+        self.set_config(config);
         self
+    }
+
+    /// Changes the configuration.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+        for h in &mut self.helpers {
+            h.config = config;
+        }
     }
 
     /// The configuration.
@@ -186,7 +248,37 @@ impl Searcher {
 
     /// Replaces the transposition table by a cleared one of `mb` megabytes.
     pub fn resize_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+        self.tt = Arc::new(TranspositionTable::new(mb));
+        let threads = self.threads();
+        self.helpers.clear();
+        self.set_threads(threads);
+    }
+
+    /// Sets the number of threads that search (at least 1): the helpers are made or dropped
+    /// (see the type's docs).
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::new(1);
+            h.tt = Arc::clone(&self.tt);
+            h.helper_nodes = Arc::clone(&self.helper_nodes);
+            h.helper = true;
+            h.config = self.config;
+            self.helpers.push(h);
+        }
+    }
+
+    /// The nodes the helper threads searched in the last search (0 with one thread).
+    #[must_use]
+    pub fn helper_nodes(&self) -> u64 {
+        self.helpers.iter().map(|h| h.nodes).sum()
+    }
+
+    /// The number of threads that search.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// The transposition table's size in MB.
@@ -199,7 +291,19 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.continuation.clear();
         self.killers.clear();
+        for h in &mut self.helpers {
+            h.history.clear();
+            h.continuation.clear();
+            h.killers.clear();
+        }
+    }
+
+    /// How many times the last search extended a singular move.
+    #[must_use]
+    pub fn singular_extensions(&self) -> u64 {
+        self.singular_extensions
     }
 
     /// Searches `root` within `limits`, calling `info` after each completed iteration.
@@ -208,6 +312,43 @@ impl Searcher {
     /// *before* the root, oldest first ([`Chess::repetition_keys`](crate::core::Chess::repetition_keys)
     /// without its last), so that repeating one of them is a draw inside the tree.
     pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[u64],
+        limits: &Limits,
+        signals: &Signals,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.tt.new_search();
+        if self.helpers.is_empty() {
+            return self.iterate(root, history, limits, signals, info);
+        }
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        let helper_signals = Signals::new();
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let mut result = std::thread::scope(|scope| {
+            for h in &mut helpers {
+                let signals = helper_signals.clone();
+                scope.spawn(move || {
+                    // Until the main search stops them: no limit of their own.
+                    let unlimited = Limits {
+                        searchmoves: limits.searchmoves.clone(),
+                        ..Limits::default()
+                    };
+                    h.iterate(root, history, &unlimited, &signals, &mut |_| {});
+                });
+            }
+            let result = self.iterate(root, history, limits, signals, info);
+            helper_signals.stop();
+            result
+        });
+        self.helpers = helpers;
+        result.nodes += self.helper_nodes();
+        result
+    }
+
+    /// The iterative deepening of [`Searcher::search`], on the table as it is.
+    fn iterate(
         &mut self,
         root: &Position,
         history: &[u64],
@@ -226,9 +367,11 @@ impl Searcher {
         self.keys.clear();
         self.keys.extend_from_slice(history);
         self.keys.push(repetition_key(root));
-        self.tt.new_search();
         self.history.age();
+        self.continuation.age();
         self.killers.clear();
+        self.frames.fill(EMPTY_FRAME);
+        self.singular_extensions = 0;
 
         let mut root_moves = Vec::with_capacity(64);
         root.legal_moves_into(&mut root_moves);
@@ -271,12 +414,13 @@ impl Searcher {
                 self.root_best = Some(m);
             }
             let elapsed = self.start.elapsed();
+            let nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
             info(&Info {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: Score::from_internal(value),
-                nodes: self.nodes,
-                nps: nps(self.nodes, elapsed),
+                nodes,
+                nps: nps(nodes, elapsed),
                 hashfull: self.tt.hashfull(),
                 time: elapsed,
                 pv: pv.clone(),
@@ -297,6 +441,11 @@ impl Searcher {
             pv = best.into_iter().collect();
         }
         self.result(best, value, completed, pv)
+    }
+
+    /// Whether this searcher is a helper of another (its node counter is the main one's).
+    fn is_helper(&self) -> bool {
+        self.helper
     }
 
     /// Whether `m` is one of the root moves this search looks at (`searchmoves`).
@@ -389,6 +538,9 @@ impl Searcher {
             return true;
         }
         if self.nodes & 2047 == 0 {
+            if self.is_helper() {
+                self.helper_nodes.fetch_add(2048, Ordering::Relaxed);
+            }
             if self.signals.is_stopped() {
                 self.stopped = true;
             } else if !self.signals.is_pondering() {
@@ -492,9 +644,10 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply + 1);
 
         let key = pos.hash();
+        let excluded = self.frames[ply].excluded;
         let hit = self.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
+        if let Some(h) = hit.filter(|_| excluded.is_none()) {
             let deep_enough = if self.config.deeper_tt_cutoffs {
                 h.depth >= depth
             } else {
@@ -521,13 +674,21 @@ impl Searcher {
                 _ => evaluate(pos),
             }
         };
+        self.frames[ply].eval = (!in_check).then_some(static_eval);
+        let improving =
+            self.config.improving && !in_check && improving(&self.frames[..=ply], static_eval);
 
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && excluded.is_none() {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below.
+            let rfp_depth = if self.config.improving {
+                depth - i32::from(improving)
+            } else {
+                depth
+            };
             if self.config.futility
                 && depth <= 6
                 && beta.abs() < MATE_BOUND
-                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && static_eval - REVERSE_FUTILITY_MARGIN * rfp_depth >= beta
             {
                 return static_eval;
             }
@@ -542,6 +703,7 @@ impl Searcher {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
+                self.frames[ply].moved = None;
                 self.keys.push(repetition_key(&child));
                 let score =
                     -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, Came::Null);
@@ -555,15 +717,58 @@ impl Searcher {
             }
         }
 
+        // Singular extension: when every move but the table's falls well short of the score
+        // stored for it, that move is searched one ply deeper; when even without it the
+        // node beats beta, it is cut (multi-cut).
+        let mut singular_move = None;
+        if let (Some(h), Some(t)) = (hit, tt_move) {
+            if self.config.singular_extensions
+                && ply > 0
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.score.abs() < MATE_BOUND
+                && pos.is_legal(&t)
+            {
+                let singular_beta = h.score - 2 * depth;
+                self.frames[ply].excluded = Some(t);
+                let score = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    came,
+                );
+                self.frames[ply].excluded = None;
+                self.pv_len[ply] = ply;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular_move = Some(t);
+                    self.singular_extensions += 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut list = std::mem::take(&mut self.scored_bufs[ply]);
         moves.clear();
         list.clear();
         self.killers.clear_ply(ply + 1);
+        let before = [
+            ply.checked_sub(1).and_then(|p| self.frames[p].moved),
+            ply.checked_sub(2).and_then(|p| self.frames[p].moved),
+        ];
         // The stored move is tried before the others are generated: when it cuts off, as it
         // mostly does, generating and ordering the rest is saved.
-        let mut stored_first =
-            tt_move.filter(|m| pos.is_legal(m) && (ply > 0 || self.searched_at_root(m)));
+        let mut stored_first = tt_move.filter(|m| {
+            Some(*m) != excluded && pos.is_legal(m) && (ply > 0 || self.searched_at_root(m))
+        });
         let mut generated = false;
         let mut next = 0;
 
@@ -573,7 +778,11 @@ impl Searcher {
         let mut searched = 0usize;
         let mut quiets_tried: [Move; 64] = [NO_MOVE; 64];
         let mut n_quiets = 0usize;
-        let late_move_limit = 3 + (depth * depth) as usize;
+        let late_move_limit = if self.config.improving && !improving {
+            (3 + (depth * depth) as usize) / 2
+        } else {
+            3 + (depth * depth) as usize
+        };
         let futile = self.config.futility
             && !pv_node
             && !in_check
@@ -601,9 +810,12 @@ impl Searcher {
                         None,
                         self.killers.at(ply),
                         &self.history,
+                        self.config
+                            .continuation_history
+                            .then_some((&self.continuation, &before[..])),
                         &mut list,
                     );
-                    if let Some(t) = tt_move {
+                    for t in [tt_move, excluded].into_iter().flatten() {
                         if let Some(k) = list.iter().position(|sm| sm.mv == t) {
                             list.remove(k);
                         }
@@ -650,7 +862,8 @@ impl Searcher {
             }
 
             self.keys.push(repetition_key(&child));
-            let new_depth = depth - 1;
+            self.frames[ply].moved = Some(PieceTo::of(pos, &m));
+            let new_depth = depth - 1 + i32::from(singular_move == Some(m));
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
             } else {
@@ -665,6 +878,9 @@ impl Searcher {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
                     if pv_node {
                         r -= 1;
+                    }
+                    if self.config.improving && !improving && !pv_node {
+                        r += 1;
                     }
                     let killers = self.killers.at(ply);
                     if killers.contains(&Some(m)) {
@@ -703,6 +919,12 @@ impl Searcher {
                             for q in &quiets_tried[..n_quiets] {
                                 self.history.update(pos.turn(), q, -bonus);
                             }
+                            if self.config.continuation_history {
+                                self.update_continuation(pos, &before, &m, bonus);
+                                for q in &quiets_tried[..n_quiets] {
+                                    self.update_continuation(pos, &before, q, -bonus);
+                                }
+                            }
                         }
                         break;
                     }
@@ -717,6 +939,10 @@ impl Searcher {
         self.scored_bufs[ply] = list;
         if self.stopped {
             return 0;
+        }
+        if excluded.is_some() {
+            // A search without one move: not the node's value, not for the table.
+            return if searched == 0 { alpha } else { best };
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -735,6 +961,21 @@ impl Searcher {
             bound,
         );
         best
+    }
+
+    /// Moves the continuation history of quiet move `m` in `pos` after each earlier move
+    /// known by `bonus`.
+    fn update_continuation(
+        &mut self,
+        pos: &Position,
+        before: &[Option<PieceTo>; 2],
+        m: &Move,
+        bonus: i32,
+    ) {
+        let now = PieceTo::of(pos, m);
+        for b in before.iter().flatten() {
+            self.continuation.update(*b, now, bonus);
+        }
     }
 
     /// The quiescence search: captures and queen promotions until the position is quiet,
@@ -826,6 +1067,21 @@ impl Searcher {
             return 0;
         }
         best
+    }
+}
+
+/// The "improving" signal at the last ply of `frames`, whose static evaluation is `eval`
+/// (the side to move not in check): better than two plies before, or four when the side
+/// was in check two plies before; taken as improving when both were in check or the line
+/// is too short.
+fn improving(frames: &[Frame], eval: i32) -> bool {
+    let back = |n: usize| frames.len().checked_sub(n + 1).map(|i| frames[i].eval);
+    match back(2) {
+        Some(Some(e)) => eval > e,
+        _ => match back(4) {
+            Some(Some(e)) => eval > e,
+            _ => true,
+        },
     }
 }
 
@@ -927,6 +1183,34 @@ mod tests {
         assert_eq!(s.draw_or_mate(&q, 4), None);
         s.keys = vec![1, 2, 3, k];
         assert_eq!(s.draw_or_mate(&p, 3), None);
+    }
+
+    #[test]
+    fn improving_compares_with_two_plies_before() {
+        let frame = |eval| Frame {
+            eval,
+            ..EMPTY_FRAME
+        };
+        // Plies 0..=4; the last (ply 4) is the node asked about.
+        let line = [
+            frame(Some(-50)),
+            frame(Some(0)),
+            frame(Some(10)),
+            frame(Some(7)),
+            frame(Some(30)),
+        ];
+        assert!(improving(&line, 30));
+        assert!(!improving(&line, 10));
+        assert!(!improving(&line, -5));
+        // In check two plies before: four plies before counts.
+        let checked = [line[0], line[1], frame(None), line[3], line[4]];
+        assert!(improving(&checked, -49));
+        assert!(!improving(&checked, -50));
+        // Both in check, or a line too short to look back: improving.
+        let both = [frame(None), line[1], frame(None), line[3], line[4]];
+        assert!(improving(&both, -1000));
+        assert!(improving(&line[..2], -1000));
+        assert!(!improving(&line[..3], -60));
     }
 
     #[test]

@@ -10,8 +10,15 @@
 //! deeper result of the same generation unless the new one is exact), else to the bucket's
 //! least valuable entry: the one from the oldest generation, then the shallowest.
 //!
+//! **Shared between threads** (`Threads`, lazy SMP): every method takes `&self`. An entry is
+//! two atomic 64-bit words, the data and the key XOR the data, written and read without a
+//! lock; a read that races a write sees a key that does not match and is a miss, never a
+//! mixture taken for a hit.
+//!
 //! **Mate scores** are stored relative to the node, not to the root ([`score_to_tt`],
 //! [`score_from_tt`]): "mate in 3 from here" stays true wherever the position is met again.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::rules::{Move, MoveKind};
 use crate::types::{Role, Square};
@@ -66,7 +73,7 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// A packed entry: 16 bytes.
+/// An entry unpacked.
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -79,6 +86,25 @@ struct Entry {
 }
 
 impl Entry {
+    fn pack(&self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.gen_bound) << 56
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+
     fn generation(&self) -> u8 {
         self.gen_bound >> 2
     }
@@ -90,25 +116,49 @@ impl Entry {
 
 const BUCKET: usize = 4;
 
+/// An entry as stored: the key XOR the data, and the data (16 bytes).
+#[derive(Debug, Default)]
+struct Slot {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry, or an empty one when a concurrent write tore it.
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.key_xor_data.load(Ordering::Relaxed) ^ data;
+        Entry::unpack(key, data)
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.key_xor_data.store(e.key ^ data, Ordering::Relaxed);
+    }
+}
+
 /// A bucket: four entries, one cache line.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Default)]
 #[repr(align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket([Slot; BUCKET]);
 
 /// The transposition table (see the module docs).
 ///
 /// ```
 /// use vdmchess::search::tt::{Bound, TranspositionTable};
-/// let mut tt = TranspositionTable::new(1);
+/// let tt = TranspositionTable::new(1);
 /// tt.store(0x1234, None, 55, 10, 4, Bound::Exact);
 /// let hit = tt.probe(0x1234).unwrap();
 /// assert_eq!((hit.score, hit.depth, hit.bound), (55, 4, Bound::Exact));
 /// assert!(tt.probe(0x4321).is_none());
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// The smallest and largest table sizes, in MB.
@@ -121,8 +171,8 @@ impl TranspositionTable {
         let mb = mb.clamp(*SIZE_MB.start(), *SIZE_MB.end());
         let n = (mb << 20) / std::mem::size_of::<Bucket>();
         TranspositionTable {
-            buckets: vec![Bucket::default(); n.max(1)],
-            generation: 0,
+            buckets: (0..n.max(1)).map(|_| Bucket::default()).collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -133,15 +183,20 @@ impl TranspositionTable {
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.0 {
+                s.save(&Entry::default());
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: entries written from now on are of a new generation, and older
     /// ones give way first.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
     #[inline]
@@ -158,6 +213,7 @@ impl TranspositionTable {
         bucket
             .0
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.bound() != Bound::None)
             .map(|e| Hit {
                 mv: decode_move(e.mv),
@@ -172,7 +228,7 @@ impl TranspositionTable {
     /// in plies (negative depths are stored as 0).
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         mv: Option<Move>,
         score: i32,
@@ -180,9 +236,10 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
-        let generation = self.generation;
+        let generation = self.generation.load(Ordering::Relaxed);
         let i = self.index(key);
-        let bucket = &mut self.buckets[i].0;
+        let slots = &self.buckets[i].0;
+        let bucket: [Entry; BUCKET] = std::array::from_fn(|j| slots[j].load());
         let slot = match bucket.iter().position(|e| e.key == key) {
             Some(j) => {
                 let old = bucket[j];
@@ -210,14 +267,14 @@ impl TranspositionTable {
         };
         let old_move = bucket[slot].mv;
         let keep_move = mv.is_none() && bucket[slot].key == key;
-        bucket[slot] = Entry {
+        slots[slot].save(&Entry {
             key,
             mv: if keep_move { old_move } else { encode_move(mv) },
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             depth: depth.clamp(0, 255) as u8,
             gen_bound: (generation << 2) | bound.bits(),
-        };
+        });
     }
 
     /// How full the table is, per mille, as UCI's `hashfull` reports it: the share of the
@@ -226,13 +283,14 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> u32 {
         let mut used = 0u32;
         let mut seen = 0;
+        let generation = self.generation.load(Ordering::Relaxed);
         'outer: for b in &self.buckets {
-            for e in &b.0 {
+            for e in b.0.iter().map(Slot::load) {
                 if seen == 1000 {
                     break 'outer;
                 }
                 seen += 1;
-                if e.bound() != Bound::None && e.generation() == self.generation {
+                if e.bound() != Bound::None && e.generation() == generation {
                     used += 1;
                 }
             }
@@ -361,7 +419,7 @@ mod tests {
 
     #[test]
     fn replacement_prefers_old_and_shallow_entries() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let n = tt.buckets.len() as u64;
         // Keys landing in bucket 0: the multiply-shift index is 0 for keys below 2^64 / n.
         let keys: Vec<u64> = (0..5).map(|i| i * ((u64::MAX / n) / 8)).collect();
@@ -383,8 +441,55 @@ mod tests {
     }
 
     #[test]
+    fn entries_pack_into_sixty_four_bits() {
+        let e = Entry {
+            key: 0xdead_beef_0123_4567,
+            mv: encode_move(Some(Move::normal(
+                "g1".parse().unwrap(),
+                "f3".parse().unwrap(),
+            ))),
+            score: -31_990,
+            eval: 1_234,
+            depth: 200,
+            gen_bound: (63 << 2) | Bound::Upper.bits(),
+        };
+        let back = Entry::unpack(e.key, e.pack());
+        assert_eq!(
+            (back.mv, back.score, back.eval, back.depth, back.gen_bound),
+            (e.mv, e.score, e.eval, e.depth, e.gen_bound)
+        );
+        // A slot whose two words come from different writes does not match the key.
+        let slot = Slot::default();
+        slot.save(&e);
+        slot.data.store(e.pack() ^ 1, Ordering::Relaxed);
+        assert_ne!(slot.load().key, e.key);
+    }
+
+    #[test]
+    fn threads_share_one_table() {
+        // Keys spread over the table as Zobrist keys are.
+        let key = |i: u64| (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let tt = std::sync::Arc::new(TranspositionTable::new(1));
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for k in 0..500u64 {
+                        let i = k * 2 + t;
+                        tt.store(key(i), None, i as i32, 0, 5, Bound::Exact);
+                    }
+                });
+            }
+        });
+        let found = (0..1000u64)
+            .filter(|&i| tt.probe(key(i)).is_some_and(|h| h.score == i as i32))
+            .count();
+        assert!(found > 900, "{found}");
+    }
+
+    #[test]
     fn a_deeper_result_of_the_same_search_is_kept() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(99, None, 10, 0, 12, Bound::Lower);
         tt.store(99, None, 20, 0, 3, Bound::Upper);
         assert_eq!(tt.probe(99).map(|h| h.depth), Some(12));

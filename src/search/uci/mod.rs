@@ -19,7 +19,10 @@
 //!   `quit`;
 //! - `setoption name N [value V]` for the options listed by `uci`: `Hash` (MB), `OwnBook`,
 //!   `BookFile` (opened when set: a file that cannot be read is reported then), `UCI_Chess960`
-//!   (castling written king-takes-rook), `Move Overhead` (ms), `Ponder`;
+//!   (castling written king-takes-rook), `Move Overhead` (ms), `Ponder`, `Threads` (lazy
+//!   SMP: helper threads sharing the transposition table), `SearchFeatures`
+//!   (search features switched off or on, `improving,-singular_extensions`: for matches
+//!   deciding a feature, [`SearchConfig::parse_changes`]);
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
 //!   illegal FEN is reported and the position stays as it was;
@@ -55,7 +58,7 @@ use crate::notation::uci::UciMove;
 use crate::rules::{perft_divide, Move, Rules};
 use crate::setup::{CastlingMode, Setup};
 
-use super::interface::Signals;
+use super::interface::{SearchConfig, Signals};
 use super::search::Searcher;
 use super::time::DEFAULT_OVERHEAD;
 
@@ -71,6 +74,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest `Hash` accepted, MB: the transposition table's largest size, as `vdmchess
 /// analyse --hash` takes it.
 pub const MAX_HASH_MB: usize = *super::tt::SIZE_MB.end();
+/// The most `Threads` accepted.
+pub const MAX_THREADS: usize = 64;
 /// The largest `Move Overhead` accepted, ms.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 
@@ -161,6 +166,12 @@ pub struct Options {
     pub move_overhead: Duration,
     /// `Ponder`: whether the GUI may ask the engine to ponder (nothing changes inside).
     pub ponder: bool,
+    /// `SearchFeatures`: the search's features switched on or off from the engine's
+    /// configuration ([`SearchConfig::parse_changes`]), for matches of one feature against
+    /// its absence; empty: all on.
+    pub search_features: String,
+    /// `Threads`: threads that search (lazy SMP, [`Searcher`]).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -172,6 +183,8 @@ impl Default for Options {
             chess960: false,
             move_overhead: DEFAULT_OVERHEAD,
             ponder: false,
+            search_features: String::new(),
+            threads: 1,
         }
     }
 }
@@ -397,6 +410,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 o.move_overhead.as_millis()
             ),
             "option name Ponder type check default false".to_string(),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            "option name SearchFeatures type string default <empty>".to_string(),
             "uciok".to_string(),
         ] {
             self.out.line(&line);
@@ -511,6 +526,22 @@ impl<W: Write + Send + 'static> Engine<W> {
             "ponder" => bool_value(&value).map(|b| self.options.ponder = b),
             "move overhead" => number(&value, MAX_OVERHEAD_MS)
                 .map(|ms| self.options.move_overhead = Duration::from_millis(ms)),
+            "threads" => number(&value, MAX_THREADS as u64).and_then(|n| {
+                if n == 0 {
+                    return Err("option Threads takes at least 1".to_string());
+                }
+                self.options.threads = n as usize;
+                Ok(())
+            }),
+            "searchfeatures" => {
+                let text = value.unwrap_or_default();
+                let text = if text == "<empty>" {
+                    String::new()
+                } else {
+                    text
+                };
+                SearchConfig::parse_changes(&text).map(|_| self.options.search_features = text)
+            }
             _ => Err(format!("unknown option {name}")),
         };
         if let Err(e) = result {
@@ -653,6 +684,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             .take()
             .unwrap_or_else(|| Searcher::new(self.options.hash_mb));
         searcher.set_move_overhead(self.options.move_overhead);
+        searcher.set_threads(self.options.threads);
+        searcher.set_config(
+            SearchConfig::parse_changes(&self.options.search_features).unwrap_or_default(),
+        );
         let signals = Signals::new();
         signals.set_pondering(ponder);
         if self.quitting {
