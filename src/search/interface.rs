@@ -47,21 +47,36 @@ pub struct SearchConfig {
     pub singular_extensions: bool,
 }
 
-/// The names [`SearchConfig::set`] knows, in the order of the fields.
-pub const FEATURE_NAMES: [&str; 12] = [
-    "null_move",
-    "late_move_reductions",
-    "futility",
-    "see_pruning",
-    "aspiration",
-    "delta_pruning",
-    "deeper_tt_cutoffs",
-    "check_extension",
-    "quiescence",
-    "continuation_history",
-    "improving",
-    "singular_extensions",
+/// A feature's field in a configuration.
+type Switch = fn(&mut SearchConfig) -> &mut bool;
+
+/// Each feature's name, as [`SearchConfig::set`] knows it, and its switch, in the order of the
+/// fields: the one list of them.
+const FEATURES: [(&str, Switch); 12] = [
+    ("null_move", |c| &mut c.null_move),
+    ("late_move_reductions", |c| &mut c.late_move_reductions),
+    ("futility", |c| &mut c.futility),
+    ("see_pruning", |c| &mut c.see_pruning),
+    ("aspiration", |c| &mut c.aspiration),
+    ("delta_pruning", |c| &mut c.delta_pruning),
+    ("deeper_tt_cutoffs", |c| &mut c.deeper_tt_cutoffs),
+    ("check_extension", |c| &mut c.check_extension),
+    ("quiescence", |c| &mut c.quiescence),
+    ("continuation_history", |c| &mut c.continuation_history),
+    ("improving", |c| &mut c.improving),
+    ("singular_extensions", |c| &mut c.singular_extensions),
 ];
+
+/// The names [`SearchConfig::set`] knows, in the order of the fields.
+pub const FEATURE_NAMES: [&str; 12] = {
+    let mut names = [""; FEATURES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = FEATURES[i].0;
+        i += 1;
+    }
+    names
+};
 
 impl SearchConfig {
     /// The engine's configuration: every feature on but the improving signal, which a
@@ -111,26 +126,13 @@ impl SearchConfig {
     /// # Errors
     /// The name is not a feature's.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let flag = match name {
-            "null_move" => &mut self.null_move,
-            "late_move_reductions" => &mut self.late_move_reductions,
-            "futility" => &mut self.futility,
-            "see_pruning" => &mut self.see_pruning,
-            "aspiration" => &mut self.aspiration,
-            "delta_pruning" => &mut self.delta_pruning,
-            "deeper_tt_cutoffs" => &mut self.deeper_tt_cutoffs,
-            "check_extension" => &mut self.check_extension,
-            "quiescence" => &mut self.quiescence,
-            "continuation_history" => &mut self.continuation_history,
-            "improving" => &mut self.improving,
-            "singular_extensions" => &mut self.singular_extensions,
-            _ => {
-                return Err(format!(
-                    "unknown search feature {name} (known: {})",
-                    FEATURE_NAMES.join(", ")
-                ))
-            }
+        let Some((_, switch)) = FEATURES.iter().find(|(known, _)| *known == name) else {
+            return Err(format!(
+                "unknown search feature {name} (known: {})",
+                FEATURE_NAMES.join(", ")
+            ));
         };
+        let flag = switch(self);
         *flag = on;
         Ok(())
     }
@@ -345,5 +347,40 @@ impl Signals {
     #[must_use]
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SearchConfig, FEATURE_NAMES};
+
+    #[test]
+    fn each_feature_name_switches_its_own_field_and_no_other() {
+        let base = SearchConfig::exact();
+        let mut seen = Vec::new();
+        for name in FEATURE_NAMES {
+            let (mut on, mut off) = (base, base);
+            on.set(name, true).unwrap();
+            off.set(name, false).unwrap();
+            assert_ne!(on, off, "{name} switches nothing");
+            assert!(
+                on == base || off == base,
+                "{name} switches more than one field"
+            );
+            assert!(
+                !seen.contains(&(on, off)),
+                "{name} switches the same field as another name"
+            );
+            seen.push((on, off));
+        }
+        let mut c = base;
+        assert_eq!(
+            c.set("nul_move", true).unwrap_err(),
+            format!(
+                "unknown search feature nul_move (known: {})",
+                FEATURE_NAMES.join(", ")
+            )
+        );
+        assert_eq!(c, base);
     }
 }

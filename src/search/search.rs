@@ -443,11 +443,6 @@ impl Searcher {
         self.result(best, value, completed, pv)
     }
 
-    /// Whether this searcher is a helper of another (its node counter is the main one's).
-    fn is_helper(&self) -> bool {
-        self.helper
-    }
-
     /// Whether `m` is one of the root moves this search looks at (`searchmoves`).
     fn searched_at_root(&self, m: &Move) -> bool {
         self.root_only.is_empty() || self.root_only.contains(m)
@@ -538,7 +533,7 @@ impl Searcher {
             return true;
         }
         if self.nodes & 2047 == 0 {
-            if self.is_helper() {
+            if self.helper {
                 self.helper_nodes.fetch_add(2048, Ordering::Relaxed);
             }
             if self.signals.is_stopped() {
@@ -680,11 +675,8 @@ impl Searcher {
 
         if !pv_node && !in_check && ply > 0 && excluded.is_none() {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below.
-            let rfp_depth = if self.config.improving {
-                depth - i32::from(improving)
-            } else {
-                depth
-            };
+            // (`improving` is false whenever the signal is off.)
+            let rfp_depth = depth - i32::from(improving);
             if self.config.futility
                 && depth <= 6
                 && beta.abs() < MATE_BOUND
