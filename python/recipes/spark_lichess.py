@@ -143,7 +143,8 @@ def replay_pgn(uri, string_type=None, rows=BATCH_ROWS):
         source = path
         stream = None
     else:
-        stream = fs.open_input_stream(path, compression="detect")
+        # Raw bytes: the crate tells plain, zstd and gzip apart by content, as for a file.
+        stream = fs.open_input_stream(path, compression=None)
         source = stream
     schema = pgn_schema(string_type)
     try:

@@ -683,7 +683,12 @@ pub fn replay_arrow_blocks(
             let reader = PyReader {
                 file: source.clone().unbind(),
             };
-            (Box::new(reader), name.unwrap_or_else(|| "-".to_string()))
+            let name = name.unwrap_or_else(|| "-".to_string());
+            // The file object's bytes are told apart as a file's are: compression and
+            // "not PGN" by their content.
+            let input = runner::input::decode(&name, Box::new(reader), Arc::new(AtomicU64::new(0)))
+                .map_err(|e| PyOSError::new_err(e.to_string()))?;
+            (input, name)
         }
     };
     let file = name.clone();

@@ -1,5 +1,6 @@
 """Batch replay: replay(path) and replay_movetext against `vdmchess replay --json`."""
 
+import io
 import itertools
 
 import pytest
@@ -127,6 +128,13 @@ def test_replay_arrow_streams_a_pgn_file_into_batches_with_its_tags(tmp_path):
     # The crate opens the .zst file itself too.
     direct = pa.Table.from_batches(list(vdmchess.replay_arrow(str(packed), tags=tags)))
     assert direct.drop_columns(["file"]).equals(again.drop_columns(["file"]))
+    # A file object of the still compressed bytes: the crate tells zstd by its content, as it
+    # does for a file; and a file object whose bytes are not PGN is refused as a file would be.
+    with open(packed, "rb") as raw:
+        packed_rows = pa.Table.from_batches(list(vdmchess.replay_arrow(raw, name="remote", tags=tags)))
+    assert packed_rows.equals(again)
+    with pytest.raises(OSError, match=r"^elf: not PGN: an ELF executable$"):
+        next(vdmchess.replay_arrow(io.BytesIO(b"\x7fELF\x00\x01"), name="elf"))
 
 
 def test_replay_arrow_reports_broken_games_and_bad_input(tmp_path):

@@ -151,6 +151,22 @@ pub fn open_counting(
             counter: stored,
         })
     };
+    decode(name, raw, counter)
+}
+
+/// The PGN text of `raw`, an input already open (a file object, a network stream) named
+/// `name`: decompressed as its first bytes say and checked to be text, exactly as [`open`]
+/// does for a file, counting the bytes read after decompression into `counter`.
+///
+/// # Errors
+///
+/// As [`open`].
+pub fn decode(
+    name: &str,
+    raw: Box<dyn Read + Send>,
+    counter: Arc<AtomicU64>,
+) -> io::Result<Box<dyn Read + Send>> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
     let mut raw = BufReader::with_capacity(HEAD, raw);
     let found = Compression::of_content(raw.fill_buf().map_err(named)?);
     let mut decoded: Box<dyn BufRead + Send> = match found {
