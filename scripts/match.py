@@ -14,6 +14,9 @@ chess.engine as the client.
 - A game ends by the rules (checkmate, stalemate, insufficient material, fivefold, 75 moves)
   or by a claim the side to move could make (threefold repetition, fifty moves), or as a draw
   after `--max-plies` (400).
+- `--opponent "CMD"` plays against another UCI engine instead (for example the engine as it
+  was before a change, built from an older commit), at its defaults and the same `--hash`;
+  `--elo` is then ignored.
 - `--concurrency N` plays N games at once (each with its own two engine processes).
 - A long match can be played in chunks: `--first K` starts at game K + 1 of the schedule
   (K even, so both games of an opening stay together), and `--results FILE` appends one JSON
@@ -74,10 +77,13 @@ def openings(plies, count, seed):
 def play_game(opening, vdm_white, args):
     """Plays one game; returns (score for vdmchess, reason, pgn game)."""
     vdm = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
-    sf = chess.engine.SimpleEngine.popen_uci([STOCKFISH])
+    sf = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent) if args.opponent else [STOCKFISH])
     try:
         vdm.configure({"Hash": args.hash})
-        sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
+        if args.opponent:
+            sf.configure({"Hash": args.hash})
+        else:
+            sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
         board = chess.Board()
         for m in opening:
             board.push(m)
@@ -104,12 +110,12 @@ def play_game(opening, vdm_white, args):
             clock[side] -= time.monotonic() - t0
             if clock[side] < 0:
                 result = "0-1" if side == chess.WHITE else "1-0"
-                reason = "time forfeit " + ("vdmchess" if players[side] is vdm else "stockfish")
+                reason = "time forfeit " + ("vdmchess" if players[side] is vdm else "opponent")
                 break
             clock[side] += inc
             if played.move is None or played.move not in board.legal_moves:
                 result = "0-1" if side == chess.WHITE else "1-0"
-                reason = "illegal move " + ("vdmchess" if players[side] is vdm else "stockfish")
+                reason = "illegal move " + ("vdmchess" if players[side] is vdm else "opponent")
                 break
             board.push(played.move)
     finally:
@@ -123,12 +129,17 @@ def play_game(opening, vdm_white, args):
     else:
         score = 0.0
     game = chess.pgn.Game.from_board(board)
-    game.headers["White"] = "vdmchess" if vdm_white else f"Stockfish {args.elo}"
-    game.headers["Black"] = f"Stockfish {args.elo}" if vdm_white else "vdmchess"
+    game.headers["White"] = "vdmchess" if vdm_white else opponent_name(args)
+    game.headers["Black"] = opponent_name(args) if vdm_white else "vdmchess"
     game.headers["Result"] = result
     game.headers["Termination"] = reason
     game.headers["TimeControl"] = f"{args.base:g}+{args.inc:g}"
     return score, reason, game
+
+
+def opponent_name(args):
+    """How the games and the summary name the other side."""
+    return args.opponent if args.opponent else f"Stockfish UCI_Elo {args.elo}"
 
 
 def elo(p):
@@ -162,15 +173,16 @@ def combine(paths):
             for line in f:
                 if line.strip():
                     g = json.loads(line)
-                    settings.add((g["elo"], g["tc"], g["seed"], g["plies"], g["engine"]))
+                    settings.add((g.get("opponent") or f"Stockfish UCI_Elo {g['elo']}", g["tc"],
+                                  g["seed"], g["plies"], g["engine"]))
                     games[g["game"]] = g
     if not games:
         sys.exit("no games in " + ", ".join(paths))
     if len(settings) > 1:
-        sys.exit(f"the files mix settings (elo, tc, seed, plies, engine): {sorted(settings)}")
-    elo_, tc, seed, plies, engine = settings.pop()
+        sys.exit(f"the files mix settings (opponent, tc, seed, plies, engine): {sorted(settings)}")
+    opponent, tc, seed, plies, engine = settings.pop()
     numbers = sorted(games)
-    print(f"vdmchess ({engine}) vs Stockfish UCI_Elo {elo_} at {tc}, openings seed {seed}: "
+    print(f"vdmchess ({engine}) vs {opponent} at {tc}, openings seed {seed}: "
           f"{len(numbers)} games, schedule {numbers[0]} to {numbers[-1]}")
     scores = [games[k]["score"] for k in numbers]
     forfeits = sum(1 for k in numbers if games[k]["reason"].startswith("time forfeit vdmchess"))
@@ -189,6 +201,7 @@ def main():
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--engine", default=VDMCHESS + " uci")
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--opponent", help="command of another UCI engine to play instead of Stockfish")
     ap.add_argument("--pgn", help="write the games to this file")
     ap.add_argument("--first", type=int, default=0, help="games of the schedule to skip (even)")
     ap.add_argument("--results", help="append one JSON line per game to this file")
@@ -205,7 +218,7 @@ def main():
     ops = openings(args.plies, pairs, args.seed)
     jobs = [(ops[i // 2], i % 2 == 0) for i in range(args.first, args.first + args.games)]
     print(f"load average before: {os.getloadavg()}", flush=True)
-    print(f"vdmchess vs Stockfish UCI_Elo {args.elo}, {args.games} games at {args.tc} "
+    print(f"vdmchess vs {opponent_name(args)}, {args.games} games at {args.tc} "
           f"(games {args.first + 1} to {args.first + args.games} of the schedule), "
           f"concurrency {args.concurrency}", flush=True)
     lock = threading.Lock()
@@ -227,7 +240,7 @@ def main():
                         "game": number, "score": score, "result": game.headers["Result"],
                         "reason": reason, "vdmchess_white": vdm_white, "elo": args.elo,
                         "tc": args.tc, "seed": args.seed, "plies": args.plies,
-                        "engine": args.engine, "plies_played": len(game.end().board().move_stack),
+                        "engine": args.engine, "opponent": opponent_name(args), "plies_played": len(game.end().board().move_stack),
                     }), file=f, flush=True)
 
     with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
