@@ -1294,7 +1294,10 @@ mod tests {
     #[test]
     fn a_checking_capture_far_below_alpha_is_searched() {
         let p = pos("2rr3k/pp4p1/1nnqbNpp/3pN3/2pP4/2P5/PPB4P/R4RK1 w - - 0 2");
-        let mut s = Searcher::new(1);
+        let mut s = Searcher::new(1).with_config(SearchConfig {
+            checking_captures: true,
+            ..SearchConfig::full()
+        });
         s.keys = vec![repetition_key(&p)];
         let score = s.quiescence(&p, 500, 501, 0, false);
         assert_eq!(score, MATE - 1);
