@@ -73,7 +73,7 @@ fn mates_are_found_with_their_distance() {
     // wait until depth 9 to be seen.
     for (fen, best, n) in cases {
         let r = search_depth(&position(fen), &[], 12);
-        assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
+        assert_eq!(r.score, Score::Mate(n), "{fen}");
         assert_eq!(uci(&r), best, "{fen}");
         assert_eq!(r.pv.len(), (2 * n - 1) as usize, "{fen}: pv {:?}", r.pv);
     }
@@ -298,7 +298,8 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         depth: Some(10),
         ..Limits::default()
     };
-    let features: [(&str, fn(&Fired) -> u64); 5] = [
+    type Count = fn(&Fired) -> u64;
+    let features: [(&str, Count); 5] = [
         ("singular_extensions", |f| f.singular_extensions),
         ("internal_reduction", |f| f.internal_reductions),
         ("history_reductions", |f| f.history_reductions),

@@ -1108,7 +1108,7 @@ impl Searcher {
             if stand_pat >= beta {
                 self.move_bufs[ply] = moves;
                 self.scored_bufs[ply] = list;
-                if self.config.quiescence_tt && hit.is_none_or(|h| h.depth == 0) {
+                if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
                     let score = score_to_tt(stand_pat, ply);
                     self.tt.store(key, None, score, stand_pat, 0, Bound::Lower);
                 }
@@ -1173,7 +1173,7 @@ impl Searcher {
             return 0;
         }
         // A deeper result stored for the node is worth more than this one: kept.
-        if self.config.quiescence_tt && hit.is_none_or(|h| h.depth == 0) {
+        if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
