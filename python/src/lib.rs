@@ -101,6 +101,7 @@ fn _vdmchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<batch::ReplayIter>()?;
     m.add_class::<batch::PgnBlocks>()?;
+    m.add_class::<batch::RustBuffer>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_movetext_buffers, m)?)?;

@@ -227,11 +227,19 @@ def _movetext_schema():
     ])
 
 
+def _buffer(memory):
+    """A pyarrow Buffer over the memory of a buffer the Rust side filled (no copy: the Buffer
+    keeps ``memory`` alive)."""
+    import pyarrow as pa
+
+    return pa.foreign_buffer(memory.address, memory.size, base=memory)
+
+
 def _strings(rows: int, parts):
     import pyarrow as pa
 
     valid, offsets, data = parts
-    buf = pa.py_buffer
+    buf = _buffer
     return pa.Array.from_buffers(pa.string(), rows, [buf(valid), buf(offsets), buf(data)])
 
 
@@ -239,14 +247,14 @@ def _batch_of(block: dict, schema):
     import pyarrow as pa
 
     rows = block["rows"]
-    buf = pa.py_buffer
+    buf = _buffer
 
     def strings(parts):
         return _strings(rows, parts)
 
     def lists(parts):
         offsets, item_offsets, data = parts
-        n_items = len(item_offsets) // 4 - 1
+        n_items = item_offsets.size // 4 - 1
         items = pa.Array.from_buffers(pa.string(), n_items, [None, buf(item_offsets), buf(data)])
         return pa.Array.from_buffers(pa.list_(pa.string()), rows, [None, buf(offsets)], children=[items])
 
@@ -333,7 +341,7 @@ def replay_arrow(source, *, tags: Iterable[str] = (), batch_size: int = 65536,
         replayed = _batch_of(block, replay_schema)
         columns = [
             _strings(rows, block["file"]),
-            pa.Array.from_buffers(pa.int64(), rows, [None, pa.py_buffer(block["index"])]),
+            pa.Array.from_buffers(pa.int64(), rows, [None, _buffer(block["index"])]),
         ] + [_strings(rows, t) for t in block["tags"]]
         columns += [replayed.column(field) for field in schema.names[2 + len(tags):]]
         yield pa.RecordBatch.from_arrays(columns, schema=schema)
