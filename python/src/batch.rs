@@ -1,6 +1,7 @@
 //! Batch replay without the GIL: `replay(path)` streams a PGN file's reports, and
 //! `replay_movetext` replays a column of movetext into Arrow buffers, on `jobs` threads.
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
@@ -9,7 +10,7 @@ use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyCapsule, PyDict};
 
 use vdmchess::core::Chess;
 use vdmchess::model;
@@ -270,7 +271,11 @@ impl Columns {
         let items = &mut self.moves.items;
         for m in moves {
             let (text, len) = uci_bytes(m.as_ref(), mode);
-            items.data.extend_from_slice(&text[..len]);
+            // Four bytes and perhaps a fifth: copies of fixed length, without a call to memcpy.
+            items.data.extend_from_slice(&text[..4]);
+            if len == 5 {
+                items.data.push(text[4]);
+            }
             items.end(true);
         }
         self.moves.end();
@@ -397,13 +402,15 @@ impl RustBuffer {
 }
 
 /// The movetext column as the Rust side reads it: Arrow's large-string buffers.
-struct Texts<'a> {
-    offsets: Vec<i64>,
-    data: &'a [u8],
-    validity: Option<&'a [u8]>,
+pub(crate) struct Texts<'a> {
+    /// The offsets, at least `first + rows + 1` of them (checked by [`Texts::check`]).
+    pub(crate) offsets: Cow<'a, [i64]>,
+    pub(crate) data: &'a [u8],
+    /// The validity bitmap, when the array has nulls.
+    pub(crate) validity: Option<&'a [u8]>,
     /// The array's offset into its buffers.
-    first: usize,
-    rows: usize,
+    pub(crate) first: usize,
+    pub(crate) rows: usize,
 }
 
 impl Texts<'_> {
@@ -524,8 +531,9 @@ fn replay_all<P: Replay>(texts: &Texts, jobs: usize) -> Vec<Columns> {
         .collect()
 }
 
-/// The engine of `vdmchess.replay_movetext`: replays the rows of a large-string Arrow array
-/// given as its buffers (as `bytes`), and returns the buffers of the output columns, one dict per block.
+/// The engine of `vdmchess.replay_movetext` with pyarrow before 14: replays the rows of a
+/// large-string Arrow array given as its buffers (as `bytes`), and returns the buffers of the
+/// output columns, one dict per block.
 #[pyfunction]
 #[pyo3(signature = (offsets, data, validity, first, rows, *, jobs = 1, rules = "core"))]
 #[allow(clippy::too_many_arguments)]
@@ -539,10 +547,6 @@ pub fn replay_movetext_buffers(
     jobs: usize,
     rules: &str,
 ) -> PyResult<Vec<PyObject>> {
-    let choice = RulesChoice::parse(rules, true)?;
-    if jobs == 0 {
-        return Err(PyValueError::new_err("jobs must be at least 1"));
-    }
     let texts = Texts {
         offsets: offsets
             .chunks_exact(8)
@@ -553,11 +557,41 @@ pub fn replay_movetext_buffers(
         first,
         rows,
     };
+    replay_texts(py, &texts, jobs, rules)
+}
+
+/// The engine of `vdmchess.replay_movetext`: replays the rows of a large-string Arrow array
+/// read in place through the Arrow C data interface (the capsules of
+/// `array.__arrow_c_array__()`), and returns the buffers of the output columns, one dict per
+/// block.
+#[pyfunction]
+#[pyo3(signature = (schema, array, *, jobs = 1, rules = "core"))]
+pub fn replay_movetext_arrow(
+    py: Python<'_>,
+    schema: &Bound<'_, PyCapsule>,
+    array: &Bound<'_, PyCapsule>,
+    jobs: usize,
+    rules: &str,
+) -> PyResult<Vec<PyObject>> {
+    let texts = crate::arrow_c::large_strings(schema, array)?;
+    replay_texts(py, &texts, jobs, rules)
+}
+
+fn replay_texts(
+    py: Python<'_>,
+    texts: &Texts,
+    jobs: usize,
+    rules: &str,
+) -> PyResult<Vec<PyObject>> {
+    let choice = RulesChoice::parse(rules, true)?;
+    if jobs == 0 {
+        return Err(PyValueError::new_err("jobs must be at least 1"));
+    }
     texts.check().map_err(PyValueError::new_err)?;
     let blocks = py.allow_threads(|| match choice {
-        RulesChoice::Core => replay_all::<Single<Chess>>(&texts, jobs),
-        RulesChoice::Model => replay_all::<Single<model::game::Game>>(&texts, jobs),
-        RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(&texts, jobs),
+        RulesChoice::Core => replay_all::<Single<Chess>>(texts, jobs),
+        RulesChoice::Model => replay_all::<Single<model::game::Game>>(texts, jobs),
+        RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(texts, jobs),
     });
     blocks.into_iter().map(|b| b.into_py(py)).collect()
 }

@@ -5,6 +5,7 @@
 //! values python-chess users expect (`Piece`, `Outcome`, `Termination`, the constants) and
 //! assembles Arrow tables from the buffers `replay_movetext` fills.
 
+mod arrow_c;
 mod batch;
 mod board;
 mod values;
@@ -105,6 +106,7 @@ fn _vdmchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_movetext_buffers, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::replay_movetext_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_arrow_blocks, m)?)?;
     Ok(())
 }

@@ -22,6 +22,7 @@ from ._vdmchess import (
     perft,
     replay,
     replay_arrow_blocks as _replay_arrow_blocks,
+    replay_movetext_arrow as _replay_movetext_arrow,
     replay_movetext_buffers as _replay_movetext_buffers,
 )
 from ._vdmchess import Board as _Board
@@ -296,16 +297,21 @@ def replay_movetext(texts, *, jobs: int = 1, rules: str = "core"):
         raise TypeError(f"replay_movetext takes strings, not {texts.type}")
     if not pa.types.is_large_string(texts.type):
         texts = texts.cast(pa.large_string())
-    validity, offsets, data = texts.buffers()
-    blocks = _replay_movetext_buffers(
-        offsets.to_pybytes(),
-        b"" if data is None else data.to_pybytes(),
-        None if validity is None or texts.null_count == 0 else validity.to_pybytes(),
-        texts.offset,
-        len(texts),
-        jobs=jobs,
-        rules=rules,
-    )
+    if hasattr(texts, "__arrow_c_array__"):
+        # pyarrow 14 and later: the Rust side reads the array in place.
+        schema, array = texts.__arrow_c_array__()
+        blocks = _replay_movetext_arrow(schema, array, jobs=jobs, rules=rules)
+    else:
+        validity, offsets, data = texts.buffers()
+        blocks = _replay_movetext_buffers(
+            offsets.to_pybytes(),
+            b"" if data is None else data.to_pybytes(),
+            None if validity is None or texts.null_count == 0 else validity.to_pybytes(),
+            texts.offset,
+            len(texts),
+            jobs=jobs,
+            rules=rules,
+        )
     schema = _movetext_schema()
     return pa.Table.from_batches([_batch_of(b, schema) for b in blocks], schema=schema)
 
