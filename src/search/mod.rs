@@ -48,7 +48,7 @@ pub mod tt;
 pub mod uci;
 
 pub use interface::{Info, Limits, Score, SearchConfig, SearchResult, Signals};
-pub use search::Searcher;
+pub use search::{Fired, Searcher};
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;

@@ -54,7 +54,7 @@ use crate::types::{Role, Square};
 use super::eval::evaluate;
 use super::ordering::{
     history_bonus, is_quiet, pick, score_moves, score_noisy, ContinuationHistory, History, Killers,
-    PieceTo, ScoredMove,
+    PieceTo, ScoredMove, TT_MOVE,
 };
 use super::see::{captured_value, see, see_ge, SEE_VALUES};
 use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
@@ -102,6 +102,13 @@ const DELTA_MARGIN: i32 = 200;
 const ASPIRATION_WINDOW: i32 = 25;
 /// The least depth at which singular extensions are tried.
 const SINGULAR_DEPTH: i32 = 8;
+/// The least depth at which a node without a move from the table is reduced (internal
+/// iterative reduction).
+const INTERNAL_REDUCTION_DEPTH: i32 = 4;
+/// Razoring: the deepest remaining depth, and the margin (base, per ply) below alpha.
+const RAZORING: (i32, (i32, i32)) = (3, (150, 200));
+/// History reductions: a quiet move's reduction falls by one per this much history.
+const HISTORY_REDUCTION_DIVISOR: i32 = 8_192;
 
 /// What the search keeps per ply of the current line.
 #[derive(Debug, Clone, Copy)]
@@ -163,8 +170,24 @@ pub struct Searcher {
     /// The root moves searched, when `searchmoves` narrows them; empty: all.
     root_only: Vec<Move>,
     frames: Vec<Frame>,
-    /// Singular extensions granted in this search.
-    singular_extensions: u64,
+    /// What the selective features did in this search.
+    fired: Fired,
+}
+
+/// How many times each selective feature acted in the last search: how a test sees a
+/// feature fire (and stay silent when switched off).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Fired {
+    /// Singular moves extended.
+    pub singular_extensions: u64,
+    /// Nodes searched a ply less for want of a stored move.
+    pub internal_reductions: u64,
+    /// Nodes ended by razoring.
+    pub razor_cuts: u64,
+    /// Late quiet moves whose reduction their history changed.
+    pub history_reductions: u64,
+    /// Quiescence nodes decided by the transposition table.
+    pub quiescence_tt_cuts: u64,
 }
 
 impl Searcher {
@@ -215,7 +238,7 @@ impl Searcher {
             root_best: None,
             root_only: Vec::new(),
             frames: vec![EMPTY_FRAME; MAX_PLY + 2],
-            singular_extensions: 0,
+            fired: Fired::default(),
         }
     }
 
@@ -300,10 +323,10 @@ impl Searcher {
         }
     }
 
-    /// How many times the last search extended a singular move.
+    /// What the selective features did in the last search (this thread's share).
     #[must_use]
-    pub fn singular_extensions(&self) -> u64 {
-        self.singular_extensions
+    pub fn fired(&self) -> Fired {
+        self.fired
     }
 
     /// Searches `root` within `limits`, calling `info` after each completed iteration.
@@ -371,7 +394,7 @@ impl Searcher {
         self.continuation.age();
         self.killers.clear();
         self.frames.fill(EMPTY_FRAME);
-        self.singular_extensions = 0;
+        self.fired = Fired::default();
 
         let mut root_moves = Vec::with_capacity(64);
         root.legal_moves_into(&mut root_moves);
@@ -684,6 +707,22 @@ impl Searcher {
             {
                 return static_eval;
             }
+            // Razoring: far below alpha near the leaves, only a capture could save the node;
+            // the quiescence search says whether one does.
+            if self.config.razoring
+                && depth <= RAZORING.0
+                && alpha.abs() < MATE_BOUND
+                && static_eval + RAZORING.1 .0 + RAZORING.1 .1 * depth <= alpha
+            {
+                let score = self.quiescence(pos, alpha, alpha + 1, ply, false);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    self.fired.razor_cuts += 1;
+                    return score;
+                }
+            }
             // Null move: if passing still fails high, a real move will too.
             if self.config.null_move
                 && !after_null
@@ -707,6 +746,17 @@ impl Searcher {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
             }
+        }
+
+        // Internal iterative reduction: without a stored move, the ordering is a guess and the
+        // node likely new: one ply less (the table will have a move next time).
+        if self.config.internal_reduction
+            && depth >= INTERNAL_REDUCTION_DEPTH
+            && tt_move.is_none()
+            && excluded.is_none()
+        {
+            depth -= 1;
+            self.fired.internal_reductions += 1;
         }
 
         // Singular extension: when every move but the table's falls well short of the score
@@ -740,7 +790,7 @@ impl Searcher {
                 }
                 if score < singular_beta {
                     singular_move = Some(t);
-                    self.singular_extensions += 1;
+                    self.fired.singular_extensions += 1;
                 } else if singular_beta >= beta {
                     return singular_beta;
                 }
@@ -824,6 +874,12 @@ impl Searcher {
             child.play_unchecked(&m);
             let gives_check = child.is_check();
             let came = Came::Move(gives_check);
+            let quiet_history = if quiet && self.config.history_reductions {
+                self.quiet_history(pos, &before, &m)
+            } else {
+                0
+            };
+            let killer = quiet && self.killers.at(ply).contains(&Some(m));
 
             if quiet && !gives_check && searched > 0 && best > -MATE_BOUND && !in_check {
                 if futile {
@@ -874,9 +930,13 @@ impl Searcher {
                     if self.config.improving && !improving && !pv_node {
                         r += 1;
                     }
-                    let killers = self.killers.at(ply);
-                    if killers.contains(&Some(m)) {
+                    if killer {
                         r -= 1;
+                    }
+                    if self.config.history_reductions {
+                        let by = quiet_history / HISTORY_REDUCTION_DIVISOR;
+                        r -= by;
+                        self.fired.history_reductions += u64::from(by != 0);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -955,6 +1015,18 @@ impl Searcher {
         best
     }
 
+    /// The history of quiet move `m` in `pos`: its butterfly history, plus its continuation
+    /// history after the earlier moves `before` when that feature is on.
+    #[inline]
+    fn quiet_history(&self, pos: &Position, before: &[Option<PieceTo>; 2], m: &Move) -> i32 {
+        let h = self.history.get(pos.turn(), m);
+        if self.config.continuation_history {
+            h + self.continuation.sum(before, PieceTo::of(pos, m))
+        } else {
+            h
+        }
+    }
+
     /// Moves the continuation history of quiet move `m` in `pos` after each earlier move
     /// known by `bonus`.
     fn update_continuation(
@@ -989,6 +1061,31 @@ impl Searcher {
         if ply >= MAX_PLY {
             return evaluate(pos);
         }
+        let key = pos.hash();
+        let hit = if self.config.quiescence_tt {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        if let Some(h) = hit {
+            // Any stored bound that decides the node will do: every search of it is at least
+            // a quiescence search. Not in a PV node, whose line is reported.
+            if beta - alpha == 1 {
+                let score = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    self.fired.quiescence_tt_cuts += 1;
+                    return score;
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut list = std::mem::take(&mut self.scored_bufs[ply]);
         moves.clear();
@@ -1004,10 +1101,17 @@ impl Searcher {
             stand_pat = -INFINITY;
             best = -INFINITY;
         } else {
-            stand_pat = evaluate(pos);
+            stand_pat = match hit {
+                Some(h) if h.eval != 0 => h.eval,
+                _ => evaluate(pos),
+            };
             if stand_pat >= beta {
                 self.move_bufs[ply] = moves;
                 self.scored_bufs[ply] = list;
+                if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
+                    let score = score_to_tt(stand_pat, ply);
+                    self.tt.store(key, None, score, stand_pat, 0, Bound::Lower);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -1015,9 +1119,20 @@ impl Searcher {
             noisy_moves(pos, &mut moves);
         }
         score_noisy(pos, &moves, &mut list);
+        if let Some(t) = hit.and_then(|h| h.mv) {
+            if let Some(sm) = list.iter_mut().find(|sm| sm.mv == t) {
+                sm.score = TT_MOVE;
+            }
+        }
         for i in 0..list.len() {
             let m = pick(&mut list, i).mv;
-            if !in_check && self.config.delta_pruning {
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            // A capture that gives check is never pruned: it may mate.
+            if !in_check
+                && self.config.delta_pruning
+                && !(self.config.checking_captures && child.is_check())
+            {
                 let promotes = matches!(m.kind, MoveKind::Promotion(_));
                 let victim = captured_value(pos, &m);
                 if !promotes && stand_pat + victim + DELTA_MARGIN <= alpha {
@@ -1031,8 +1146,6 @@ impl Searcher {
                     continue;
                 }
             }
-            let mut child = *pos;
-            child.play_unchecked(&m);
             self.keys.push(repetition_key(&child));
             let score = match self.draw_or_mate(&child, ply + 1) {
                 Some(s) => -s,
@@ -1046,6 +1159,7 @@ impl Searcher {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -1057,6 +1171,19 @@ impl Searcher {
         self.scored_bufs[ply] = list;
         if self.stopped {
             return 0;
+        }
+        // A deeper result stored for the node is worth more than this one: kept.
+        if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { stand_pat };
+            self.tt
+                .store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
         }
         best
     }
@@ -1160,6 +1287,32 @@ mod tests {
             .collect();
         ucis.sort();
         assert_eq!(ucis, ["b7a8q", "b7b8q", "e5d6", "h1h7"]);
+    }
+
+    /// WAC.001 after 1. Qg6 fxg6: White, a queen down, far below any window, still finds
+    /// 2. Nxg6# in the quiescence search: a capture that gives check is never pruned.
+    #[test]
+    fn a_checking_capture_far_below_alpha_is_searched() {
+        let p = pos("2rr3k/pp4p1/1nnqbNpp/3pN3/2pP4/2P5/PPB4P/R4RK1 w - - 0 2");
+        let mut s = Searcher::new(1).with_config(SearchConfig {
+            checking_captures: true,
+            ..SearchConfig::full()
+        });
+        s.keys = vec![repetition_key(&p)];
+        let score = s.quiescence(&p, 500, 501, 0, false);
+        assert_eq!(score, MATE - 1);
+        let mut exact = Searcher::new(1).with_config(SearchConfig {
+            delta_pruning: false,
+            ..SearchConfig::full()
+        });
+        exact.keys = vec![repetition_key(&p)];
+        assert_eq!(exact.quiescence(&p, 500, 501, 0, false), score);
+        let mut without = Searcher::new(1).with_config(SearchConfig {
+            checking_captures: false,
+            ..SearchConfig::full()
+        });
+        without.keys = vec![repetition_key(&p)];
+        assert!(without.quiescence(&p, 500, 501, 0, false) < 0);
     }
 
     #[test]
