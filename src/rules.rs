@@ -129,16 +129,39 @@ impl Move {
     /// assert_eq!(out, "e2e4 a7b8n");
     /// ```
     pub fn write_uci(&self, mode: CastlingMode, out: &mut String) {
+        let (text, len) = self.uci_bytes(mode);
+        out.extend(text[..len].iter().map(|&c| char::from(c)));
+    }
+
+    /// [`Move::to_uci`]'s text as ASCII bytes: the first `len` of the five, for callers that
+    /// write moves straight into byte buffers (Arrow columns, say).
+    ///
+    /// ```
+    /// use vdmchess::{CastlingMode, Move, MoveKind, Role};
+    /// let promote = Move { from: "a7".parse().unwrap(), to: "b8".parse().unwrap(), kind: MoveKind::Promotion(Role::Queen) };
+    /// let (text, len) = promote.uci_bytes(CastlingMode::Standard);
+    /// assert_eq!(&text[..len], b"a7b8q");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn uci_bytes(&self, mode: CastlingMode) -> ([u8; 5], usize) {
         let to = match (self.kind, mode) {
             (MoveKind::Castle, CastlingMode::Standard) => self.castle_king_to(),
             _ => self.to,
         };
-        for sq in [self.from, to] {
-            out.push(crate::types::file_char(sq.file()));
-            out.push(char::from(b'1' + sq.rank()));
-        }
-        if let Some(role) = self.promotion() {
-            out.push(role.char());
+        let mut text = [
+            b'a' + self.from.file(),
+            b'1' + self.from.rank(),
+            b'a' + to.file(),
+            b'1' + to.rank(),
+            0,
+        ];
+        match self.promotion() {
+            Some(role) => {
+                text[4] = role.char() as u8;
+                (text, 5)
+            }
+            None => (text, 4),
         }
     }
 }

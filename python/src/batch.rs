@@ -1,6 +1,7 @@
 //! Batch replay without the GIL: `replay(path)` streams a PGN file's reports, and
 //! `replay_movetext` replays a column of movetext into Arrow buffers, on `jobs` threads.
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
@@ -9,7 +10,7 @@ use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyCapsule, PyDict};
 
 use vdmchess::core::Chess;
 use vdmchess::model;
@@ -18,7 +19,7 @@ use vdmchess::notation::pgn::{
 };
 use vdmchess::notation::san::SanMode;
 use vdmchess::runner::input::Stoppable;
-use vdmchess::runner::movetext::{write_uci, MovetextReplayer};
+use vdmchess::runner::movetext::{uci_bytes, MovetextReplayer};
 use vdmchess::runner::{self, GameReport, Lockstep, Options, Replay, ReplayVisitor, Single};
 use vdmchess::{CastlingMode, Move, Status};
 
@@ -143,15 +144,22 @@ impl Bits {
 struct Strings {
     valid: Bits,
     offsets: Vec<i32>,
-    data: String,
+    data: Vec<u8>,
 }
 
 impl Strings {
     fn new() -> Strings {
+        Strings::with_capacity(0, 0)
+    }
+
+    /// A column with room for `rows` strings of `bytes` in all.
+    fn with_capacity(rows: usize, bytes: usize) -> Strings {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
         Strings {
             valid: Bits::default(),
-            offsets: vec![0],
-            data: String::new(),
+            offsets,
+            data: Vec::with_capacity(bytes),
         }
     }
 
@@ -162,7 +170,7 @@ impl Strings {
 
     fn push(&mut self, s: Option<&str>) {
         if let Some(s) = s {
-            self.data.push_str(s);
+            self.data.extend_from_slice(s.as_bytes());
         }
         self.end(s.is_some());
     }
@@ -175,10 +183,13 @@ struct StringLists {
 }
 
 impl StringLists {
-    fn new() -> StringLists {
+    /// A column with room for `rows` lists of `items` strings of `bytes` in all.
+    fn with_capacity(rows: usize, items: usize, bytes: usize) -> StringLists {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
         StringLists {
-            offsets: vec![0],
-            items: Strings::new(),
+            offsets,
+            items: Strings::with_capacity(items, bytes),
         }
     }
 
@@ -202,16 +213,23 @@ struct Columns {
 
 impl Columns {
     fn new() -> Columns {
+        Columns::with_capacity(0, 0)
+    }
+
+    /// Columns with room for `rows` games of `movetext_bytes` of movetext in all (the moves
+    /// take about as many bytes as UCI text as their movetext, numbers and blanks included).
+    fn with_capacity(rows: usize, movetext_bytes: usize) -> Columns {
+        let moves = movetext_bytes / 5;
         Columns {
             rows: 0,
             valid: Bits::default(),
-            plies: Vec::new(),
-            error: Strings::new(),
-            error_ply: (Bits::default(), Vec::new()),
-            final_fen: Strings::new(),
-            termination: Strings::new(),
-            claims: StringLists::new(),
-            moves: StringLists::new(),
+            plies: Vec::with_capacity(rows),
+            error: Strings::with_capacity(rows, 0),
+            error_ply: (Bits::default(), Vec::with_capacity(rows)),
+            final_fen: Strings::with_capacity(rows, rows * 64),
+            termination: Strings::with_capacity(rows, 0),
+            claims: StringLists::with_capacity(rows, 0, 0),
+            moves: StringLists::with_capacity(rows, moves, moves * 4),
         }
     }
 
@@ -250,9 +268,15 @@ impl Columns {
             self.claims.items.push(Some(claim.as_str()));
         }
         self.claims.end();
+        let items = &mut self.moves.items;
         for m in moves {
-            write_uci(m.as_ref(), mode, &mut self.moves.items.data);
-            self.moves.items.end(true);
+            let (text, len) = uci_bytes(m.as_ref(), mode);
+            // Four bytes and perhaps a fifth: copies of fixed length, without a call to memcpy.
+            items.data.extend_from_slice(&text[..4]);
+            if len == 5 {
+                items.data.push(text[4]);
+            }
+            items.end(true);
         }
         self.moves.end();
     }
@@ -262,32 +286,34 @@ impl Columns {
     }
 
     /// The buffers of the columns, by name: (validity, offsets, data) for a string column,
-    /// (offsets, item offsets, item data) for a list of strings.
+    /// (offsets, item offsets, item data) for a list of strings; each a [`RustBuffer`].
     fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let d = PyDict::new(py);
-        let bytes = |b: &[u8]| PyBytes::new(py, b);
-        let ints = |v: &[i32]| int_bytes(py, v);
         d.set_item("rows", self.rows)?;
-        d.set_item("valid", bytes(&self.valid.bytes))?;
-        d.set_item("plies", ints(&self.plies))?;
+        d.set_item("valid", RustBuffer::new(py, self.valid.bytes)?)?;
+        d.set_item("plies", RustBuffer::new(py, self.plies)?)?;
         for (name, col) in [
-            ("error", &self.error),
-            ("final_fen", &self.final_fen),
-            ("termination", &self.termination),
+            ("error", self.error),
+            ("final_fen", self.final_fen),
+            ("termination", self.termination),
         ] {
-            d.set_item(name, strings_py(py, col))?;
+            d.set_item(name, col.into_py(py)?)?;
         }
+        let (ply_valid, ply_values) = self.error_ply;
         d.set_item(
             "error_ply",
-            (bytes(&self.error_ply.0.bytes), ints(&self.error_ply.1)),
+            (
+                RustBuffer::new(py, ply_valid.bytes)?,
+                RustBuffer::new(py, ply_values)?,
+            ),
         )?;
-        for (name, col) in [("claims", &self.claims), ("moves", &self.moves)] {
+        for (name, col) in [("claims", self.claims), ("moves", self.moves)] {
             d.set_item(
                 name,
                 (
-                    ints(&col.offsets),
-                    ints(&col.items.offsets),
-                    bytes(col.items.data.as_bytes()),
+                    RustBuffer::new(py, col.offsets)?,
+                    RustBuffer::new(py, col.items.offsets)?,
+                    RustBuffer::new(py, col.items.data)?,
                 ),
             )?;
         }
@@ -295,36 +321,96 @@ impl Columns {
     }
 }
 
-/// Little-endian bytes of 32-bit integers (an Arrow buffer).
-fn int_bytes<'py>(py: Python<'py>, v: &[i32]) -> Bound<'py, PyBytes> {
-    let raw: Vec<u8> = v.iter().flat_map(|i| i.to_le_bytes()).collect();
-    PyBytes::new(py, &raw)
+impl Strings {
+    /// The column's buffers: (validity, offsets, data).
+    fn into_py(self, py: Python<'_>) -> PyResult<(Py<RustBuffer>, Py<RustBuffer>, Py<RustBuffer>)> {
+        Ok((
+            RustBuffer::new(py, self.valid.bytes)?,
+            RustBuffer::new(py, self.offsets)?,
+            RustBuffer::new(py, self.data)?,
+        ))
+    }
 }
 
-/// A string column's buffers: (validity, offsets, data).
-fn strings_py<'py>(
-    py: Python<'py>,
-    col: &Strings,
-) -> (
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-) {
-    (
-        PyBytes::new(py, &col.valid.bytes),
-        int_bytes(py, &col.offsets),
-        PyBytes::new(py, col.data.as_bytes()),
-    )
+/// The memory of one output buffer, given to pyarrow without a copy: Python wraps it with
+/// `pyarrow.foreign_buffer(b.address, b.size, base=b)`, which reads it in place and keeps
+/// this object (so the memory) alive as long as the Arrow buffer lives. Nothing changes the
+/// memory once the object is made (it is frozen and has no other methods).
+#[pyclass(module = "vdmchess._vdmchess", frozen)]
+pub struct RustBuffer {
+    memory: Memory,
+}
+
+/// What a [`RustBuffer`] holds: bytes, or integers in the machine's byte order (as Arrow
+/// lays them out in memory).
+enum Memory {
+    Bytes(Vec<u8>),
+    Int32(Vec<i32>),
+    Int64(Vec<i64>),
+}
+
+impl From<Vec<u8>> for Memory {
+    fn from(v: Vec<u8>) -> Memory {
+        Memory::Bytes(v)
+    }
+}
+
+impl From<Vec<i32>> for Memory {
+    fn from(v: Vec<i32>) -> Memory {
+        Memory::Int32(v)
+    }
+}
+
+impl From<Vec<i64>> for Memory {
+    fn from(v: Vec<i64>) -> Memory {
+        Memory::Int64(v)
+    }
+}
+
+impl RustBuffer {
+    fn new(py: Python<'_>, memory: impl Into<Memory>) -> PyResult<Py<RustBuffer>> {
+        Py::new(
+            py,
+            RustBuffer {
+                memory: memory.into(),
+            },
+        )
+    }
+}
+
+#[pymethods]
+impl RustBuffer {
+    /// The address of the first byte.
+    #[getter]
+    fn address(&self) -> usize {
+        match &self.memory {
+            Memory::Bytes(v) => v.as_ptr() as usize,
+            Memory::Int32(v) => v.as_ptr() as usize,
+            Memory::Int64(v) => v.as_ptr() as usize,
+        }
+    }
+
+    /// The length in bytes.
+    #[getter]
+    fn size(&self) -> usize {
+        match &self.memory {
+            Memory::Bytes(v) => v.len(),
+            Memory::Int32(v) => std::mem::size_of_val(v.as_slice()),
+            Memory::Int64(v) => std::mem::size_of_val(v.as_slice()),
+        }
+    }
 }
 
 /// The movetext column as the Rust side reads it: Arrow's large-string buffers.
-struct Texts<'a> {
-    offsets: Vec<i64>,
-    data: &'a [u8],
-    validity: Option<&'a [u8]>,
+pub(crate) struct Texts<'a> {
+    /// The offsets, at least `first + rows + 1` of them (checked by [`Texts::check`]).
+    pub(crate) offsets: Cow<'a, [i64]>,
+    pub(crate) data: &'a [u8],
+    /// The validity bitmap, when the array has nulls.
+    pub(crate) validity: Option<&'a [u8]>,
     /// The array's offset into its buffers.
-    first: usize,
-    rows: usize,
+    pub(crate) first: usize,
+    pub(crate) rows: usize,
 }
 
 impl Texts<'_> {
@@ -376,15 +462,21 @@ const BLOCK_BYTES: u64 = 64 << 20;
 /// The most rows in one block, so that threads share the work.
 const BLOCK_ROWS: usize = 1 << 14;
 
+/// Blocks per thread when there are several: a thread that finishes early takes another
+/// block instead of waiting for the slowest.
+const BLOCKS_PER_JOB: usize = 4;
+
 /// Cuts rows `0..texts.rows` into blocks of at most [`BLOCK_BYTES`] (or one row) and
-/// [`BLOCK_ROWS`], and at least `jobs` blocks when there are that many rows.
+/// [`BLOCK_ROWS`], and at least `jobs` blocks ([`BLOCKS_PER_JOB`] each when there are
+/// several jobs) when there are that many rows.
 fn blocks(texts: &Texts, jobs: usize) -> Vec<(usize, usize)> {
     let rows = texts.rows;
-    let per_job = rows.div_ceil(jobs.max(1)).clamp(1, BLOCK_ROWS);
+    let parts = if jobs > 1 { jobs * BLOCKS_PER_JOB } else { 1 };
+    let per_block = rows.div_ceil(parts).clamp(1, BLOCK_ROWS);
     let mut out = Vec::new();
     let mut from = 0;
     while from < rows {
-        let mut to = (from + per_job).min(rows);
+        let mut to = (from + per_block).min(rows);
         while to > from + 1 && texts.bytes(from, to) > BLOCK_BYTES {
             to = from + (to - from) / 2;
         }
@@ -397,7 +489,7 @@ fn blocks(texts: &Texts, jobs: usize) -> Vec<(usize, usize)> {
 fn replay_block<P: Replay>(texts: &Texts, from: usize, to: usize) -> Columns {
     let mut replayer = MovetextReplayer::<P>::new("movetext", SanMode::Lenient);
     replayer.record_moves(true);
-    let mut columns = Columns::new();
+    let mut columns = Columns::with_capacity(to - from, texts.bytes(from, to) as usize);
     for row in from..to {
         match texts.text(row) {
             None => columns.push_null(),
@@ -439,8 +531,9 @@ fn replay_all<P: Replay>(texts: &Texts, jobs: usize) -> Vec<Columns> {
         .collect()
 }
 
-/// The engine of `vdmchess.replay_movetext`: replays the rows of a large-string Arrow array
-/// given as its buffers (as `bytes`), and returns the buffers of the output columns, one dict per block.
+/// The engine of `vdmchess.replay_movetext` with pyarrow before 14: replays the rows of a
+/// large-string Arrow array given as its buffers (as `bytes`), and returns the buffers of the
+/// output columns, one dict per block.
 #[pyfunction]
 #[pyo3(signature = (offsets, data, validity, first, rows, *, jobs = 1, rules = "core"))]
 #[allow(clippy::too_many_arguments)]
@@ -454,10 +547,6 @@ pub fn replay_movetext_buffers(
     jobs: usize,
     rules: &str,
 ) -> PyResult<Vec<PyObject>> {
-    let choice = RulesChoice::parse(rules, true)?;
-    if jobs == 0 {
-        return Err(PyValueError::new_err("jobs must be at least 1"));
-    }
     let texts = Texts {
         offsets: offsets
             .chunks_exact(8)
@@ -468,11 +557,41 @@ pub fn replay_movetext_buffers(
         first,
         rows,
     };
+    replay_texts(py, &texts, jobs, rules)
+}
+
+/// The engine of `vdmchess.replay_movetext`: replays the rows of a large-string Arrow array
+/// read in place through the Arrow C data interface (the capsules of
+/// `array.__arrow_c_array__()`), and returns the buffers of the output columns, one dict per
+/// block.
+#[pyfunction]
+#[pyo3(signature = (schema, array, *, jobs = 1, rules = "core"))]
+pub fn replay_movetext_arrow(
+    py: Python<'_>,
+    schema: &Bound<'_, PyCapsule>,
+    array: &Bound<'_, PyCapsule>,
+    jobs: usize,
+    rules: &str,
+) -> PyResult<Vec<PyObject>> {
+    let texts = crate::arrow_c::large_strings(schema, array)?;
+    replay_texts(py, &texts, jobs, rules)
+}
+
+fn replay_texts(
+    py: Python<'_>,
+    texts: &Texts,
+    jobs: usize,
+    rules: &str,
+) -> PyResult<Vec<PyObject>> {
+    let choice = RulesChoice::parse(rules, true)?;
+    if jobs == 0 {
+        return Err(PyValueError::new_err("jobs must be at least 1"));
+    }
     texts.check().map_err(PyValueError::new_err)?;
     let blocks = py.allow_threads(|| match choice {
-        RulesChoice::Core => replay_all::<Single<Chess>>(&texts, jobs),
-        RulesChoice::Model => replay_all::<Single<model::game::Game>>(&texts, jobs),
-        RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(&texts, jobs),
+        RulesChoice::Core => replay_all::<Single<Chess>>(texts, jobs),
+        RulesChoice::Model => replay_all::<Single<model::game::Game>>(texts, jobs),
+        RulesChoice::Both => replay_all::<Lockstep<model::game::Game, Chess>>(texts, jobs),
     });
     blocks.into_iter().map(|b| b.into_py(py)).collect()
 }
@@ -577,10 +696,13 @@ struct PgnBlock {
 impl PgnBlock {
     fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
         let d = self.columns.into_dict(py)?;
-        d.set_item("file", strings_py(py, &self.file))?;
-        let index: Vec<u8> = self.index.iter().flat_map(|i| i.to_le_bytes()).collect();
-        d.set_item("index", PyBytes::new(py, &index))?;
-        let tags: Vec<_> = self.tags.iter().map(|t| strings_py(py, t)).collect();
+        d.set_item("file", self.file.into_py(py)?)?;
+        d.set_item("index", RustBuffer::new(py, self.index)?)?;
+        let tags = self
+            .tags
+            .into_iter()
+            .map(|t| t.into_py(py))
+            .collect::<PyResult<Vec<_>>>()?;
         d.set_item("tags", tags)?;
         Ok(d.into_any().unbind())
     }

@@ -5,6 +5,7 @@
 //! values python-chess users expect (`Piece`, `Outcome`, `Termination`, the constants) and
 //! assembles Arrow tables from the buffers `replay_movetext` fills.
 
+mod arrow_c;
 mod batch;
 mod board;
 mod values;
@@ -101,9 +102,11 @@ fn _vdmchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<batch::ReplayIter>()?;
     m.add_class::<batch::PgnBlocks>()?;
+    m.add_class::<batch::RustBuffer>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_movetext_buffers, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::replay_movetext_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay_arrow_blocks, m)?)?;
     Ok(())
 }

@@ -74,11 +74,37 @@ def test_replay_movetext_keeps_input_order_and_reads_any_string_array():
         assert vdmchess.replay_movetext(array).equals(table)
     sliced = pa.array(["x"] + texts, pa.string()).slice(1)
     assert vdmchess.replay_movetext(sliced, jobs=2).equals(table)
+    # A large_string slice is read in place, at its offset into its buffers.
+    sliced = pa.array(["x", None] + texts + ["y"], pa.large_string()).slice(2, len(texts))
+    assert sliced.offset == 2
+    assert vdmchess.replay_movetext(sliced, jobs=2).equals(table)
     assert vdmchess.replay_movetext([]).num_rows == 0
     with pytest.raises(TypeError):
         vdmchess.replay_movetext(pa.array([1, 2]))
     with pytest.raises(ValueError):
         vdmchess.replay_movetext(texts, jobs=0)
+
+
+def test_replay_movetext_reads_arrow_s_c_interface_and_its_bytes_alike():
+    from vdmchess import _vdmchess
+
+    texts = ["1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", None, "1. e4 e5 2. Ke3", ""] * 9
+    array = pa.array(texts, pa.large_string()).slice(3, 30)
+    validity, offsets, data = array.buffers()
+    by_bytes = _vdmchess.replay_movetext_buffers(
+        offsets.to_pybytes(), data.to_pybytes(), validity.to_pybytes(), array.offset, len(array))
+    in_place = _vdmchess.replay_movetext_arrow(*array.__arrow_c_array__())
+    schema = vdmchess._movetext_schema()
+    tables = [pa.Table.from_batches([vdmchess._batch_of(b, schema) for b in blocks], schema=schema)
+              for blocks in (by_bytes, in_place)]
+    assert tables[0].equals(tables[1])
+    assert tables[1].column("plies").to_pylist()[:4] == [0, 7, 0, 2]
+    # Anything but a large_string array's capsules is refused, saying what it is.
+    with pytest.raises(ValueError, match="its format is"):
+        _vdmchess.replay_movetext_arrow(*pa.array([1, 2]).__arrow_c_array__())
+    schema_capsule, array_capsule = array.__arrow_c_array__()
+    with pytest.raises(ValueError, match="not named"):
+        _vdmchess.replay_movetext_arrow(array_capsule, schema_capsule)
 
 
 def test_replay_movetext_on_the_model_agrees_with_the_core():

@@ -22,6 +22,7 @@ from ._vdmchess import (
     perft,
     replay,
     replay_arrow_blocks as _replay_arrow_blocks,
+    replay_movetext_arrow as _replay_movetext_arrow,
     replay_movetext_buffers as _replay_movetext_buffers,
 )
 from ._vdmchess import Board as _Board
@@ -227,11 +228,19 @@ def _movetext_schema():
     ])
 
 
+def _buffer(memory):
+    """A pyarrow Buffer over the memory of a buffer the Rust side filled (no copy: the Buffer
+    keeps ``memory`` alive)."""
+    import pyarrow as pa
+
+    return pa.foreign_buffer(memory.address, memory.size, base=memory)
+
+
 def _strings(rows: int, parts):
     import pyarrow as pa
 
     valid, offsets, data = parts
-    buf = pa.py_buffer
+    buf = _buffer
     return pa.Array.from_buffers(pa.string(), rows, [buf(valid), buf(offsets), buf(data)])
 
 
@@ -239,14 +248,14 @@ def _batch_of(block: dict, schema):
     import pyarrow as pa
 
     rows = block["rows"]
-    buf = pa.py_buffer
+    buf = _buffer
 
     def strings(parts):
         return _strings(rows, parts)
 
     def lists(parts):
         offsets, item_offsets, data = parts
-        n_items = len(item_offsets) // 4 - 1
+        n_items = item_offsets.size // 4 - 1
         items = pa.Array.from_buffers(pa.string(), n_items, [None, buf(item_offsets), buf(data)])
         return pa.Array.from_buffers(pa.list_(pa.string()), rows, [None, buf(offsets)], children=[items])
 
@@ -288,16 +297,21 @@ def replay_movetext(texts, *, jobs: int = 1, rules: str = "core"):
         raise TypeError(f"replay_movetext takes strings, not {texts.type}")
     if not pa.types.is_large_string(texts.type):
         texts = texts.cast(pa.large_string())
-    validity, offsets, data = texts.buffers()
-    blocks = _replay_movetext_buffers(
-        offsets.to_pybytes(),
-        b"" if data is None else data.to_pybytes(),
-        None if validity is None or texts.null_count == 0 else validity.to_pybytes(),
-        texts.offset,
-        len(texts),
-        jobs=jobs,
-        rules=rules,
-    )
+    if hasattr(texts, "__arrow_c_array__"):
+        # pyarrow 14 and later: the Rust side reads the array in place.
+        schema, array = texts.__arrow_c_array__()
+        blocks = _replay_movetext_arrow(schema, array, jobs=jobs, rules=rules)
+    else:
+        validity, offsets, data = texts.buffers()
+        blocks = _replay_movetext_buffers(
+            offsets.to_pybytes(),
+            b"" if data is None else data.to_pybytes(),
+            None if validity is None or texts.null_count == 0 else validity.to_pybytes(),
+            texts.offset,
+            len(texts),
+            jobs=jobs,
+            rules=rules,
+        )
     schema = _movetext_schema()
     return pa.Table.from_batches([_batch_of(b, schema) for b in blocks], schema=schema)
 
@@ -333,7 +347,7 @@ def replay_arrow(source, *, tags: Iterable[str] = (), batch_size: int = 65536,
         replayed = _batch_of(block, replay_schema)
         columns = [
             _strings(rows, block["file"]),
-            pa.Array.from_buffers(pa.int64(), rows, [None, pa.py_buffer(block["index"])]),
+            pa.Array.from_buffers(pa.int64(), rows, [None, _buffer(block["index"])]),
         ] + [_strings(rows, t) for t in block["tags"]]
         columns += [replayed.column(field) for field in schema.names[2 + len(tags):]]
         yield pa.RecordBatch.from_arrays(columns, schema=schema)

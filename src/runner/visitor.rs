@@ -105,6 +105,26 @@ impl<P: Replay> ReplayVisitor<P> {
         }
     }
 
+    /// Plays one move token as [`Visitor::san`] does, in a game with no error so far, and
+    /// says whether it was played. A token that does not play leaves no error behind: the
+    /// caller replays the game afresh through the reader, which reports it (see
+    /// [`MovetextReplayer`](super::movetext::MovetextReplayer)'s plain texts).
+    #[inline]
+    pub(crate) fn play_plain(&mut self, san: &[u8]) -> bool {
+        let Some(state) = self.state.as_mut() else {
+            return false;
+        };
+        let played = if self.record {
+            let moves = &mut self.moves;
+            state.play_san_move(san, self.mode).map(|m| moves.push(m))
+        } else {
+            state.play_san(san, self.mode)
+        };
+        let ok = played.is_ok();
+        self.plies += usize::from(ok);
+        ok
+    }
+
     fn start_position(&self) -> Result<(Setup, CastlingMode), String> {
         start_position(self.fen_tag.as_deref(), self.variant_tag.as_deref())
     }

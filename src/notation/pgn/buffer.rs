@@ -36,7 +36,7 @@ const fn symbol_table() -> [bool; 256] {
 }
 
 /// Bytes that continue a token.
-pub(super) static SYMBOL: [bool; 256] = symbol_table();
+pub(crate) static SYMBOL: [bool; 256] = symbol_table();
 
 /// What [`Input::take`] found.
 pub(super) struct Taken {

@@ -52,6 +52,7 @@ use std::fmt;
 
 use crate::types::Color;
 
+pub(crate) use buffer::SYMBOL;
 pub use game::{Game, GameBuilder, Item, Line};
 pub use reader::PgnReader;
 pub use writer::{write_game, SEVEN_TAG_ROSTER};
