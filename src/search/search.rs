@@ -110,6 +110,14 @@ const RAZORING: (i32, (i32, i32)) = (3, (150, 200));
 /// History reductions: a quiet move's reduction falls by one per this much history.
 const HISTORY_REDUCTION_DIVISOR: i32 = 8_192;
 
+/// Whether `m` gives check in `pos` (the move made on a copy).
+#[inline]
+fn gives_check(pos: &Position, m: &Move) -> bool {
+    let mut child = *pos;
+    child.play_unchecked(m);
+    child.is_check()
+}
+
 /// What the search keeps per ply of the current line.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -673,13 +681,7 @@ impl Searcher {
             };
             if !pv_node && ply > 0 && deep_enough {
                 let score = score_from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+                if h.decides(score, alpha, beta) {
                     return score;
                 }
             }
@@ -874,12 +876,6 @@ impl Searcher {
             child.play_unchecked(&m);
             let gives_check = child.is_check();
             let came = Came::Move(gives_check);
-            let quiet_history = if quiet && self.config.history_reductions {
-                self.quiet_history(pos, &before, &m)
-            } else {
-                0
-            };
-            let killer = quiet && self.killers.at(ply).contains(&Some(m));
 
             if quiet && !gives_check && searched > 0 && best > -MATE_BOUND && !in_check {
                 if futile {
@@ -930,11 +926,11 @@ impl Searcher {
                     if self.config.improving && !improving && !pv_node {
                         r += 1;
                     }
-                    if killer {
+                    if self.killers.at(ply).contains(&Some(m)) {
                         r -= 1;
                     }
                     if self.config.history_reductions {
-                        let by = quiet_history / HISTORY_REDUCTION_DIVISOR;
+                        let by = self.quiet_history(pos, &before, &m) / HISTORY_REDUCTION_DIVISOR;
                         r -= by;
                         self.fired.history_reductions += u64::from(by != 0);
                     }
@@ -1072,18 +1068,14 @@ impl Searcher {
             // a quiescence search. Not in a PV node, whose line is reported.
             if beta - alpha == 1 {
                 let score = score_from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+                if h.decides(score, alpha, beta) {
                     self.fired.quiescence_tt_cuts += 1;
                     return score;
                 }
             }
         }
+        // A deeper result stored for the node is worth more than this one's: kept.
+        let store = self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0);
         let original_alpha = alpha;
         let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -1108,7 +1100,7 @@ impl Searcher {
             if stand_pat >= beta {
                 self.move_bufs[ply] = moves;
                 self.scored_bufs[ply] = list;
-                if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
+                if store {
                     let score = score_to_tt(stand_pat, ply);
                     self.tt.store(key, None, score, stand_pat, 0, Bound::Lower);
                 }
@@ -1126,26 +1118,22 @@ impl Searcher {
         }
         for i in 0..list.len() {
             let m = pick(&mut list, i).mv;
-            let mut child = *pos;
-            child.play_unchecked(&m);
-            // A capture that gives check is never pruned: it may mate.
-            if !in_check
-                && self.config.delta_pruning
-                && !(self.config.checking_captures && child.is_check())
-            {
+            if !in_check && self.config.delta_pruning {
                 let promotes = matches!(m.kind, MoveKind::Promotion(_));
                 let victim = captured_value(pos, &m);
-                if !promotes && stand_pat + victim + DELTA_MARGIN <= alpha {
-                    continue;
-                }
                 // A capture by a piece worth no more than its victim cannot lose material.
                 let attacker = pos
                     .role_at(m.from.index())
                     .map_or(0, |r| SEE_VALUES[r.index()]);
-                if attacker > victim && see(pos, &m) < 0 {
+                let hopeless = (!promotes && stand_pat + victim + DELTA_MARGIN <= alpha)
+                    || (attacker > victim && see(pos, &m) < 0);
+                // With `checking_captures`, a capture that gives check is kept: it may mate.
+                if hopeless && !(self.config.checking_captures && gives_check(pos, &m)) {
                     continue;
                 }
             }
+            let mut child = *pos;
+            child.play_unchecked(&m);
             self.keys.push(repetition_key(&child));
             let score = match self.draw_or_mate(&child, ply + 1) {
                 Some(s) => -s,
@@ -1172,8 +1160,7 @@ impl Searcher {
         if self.stopped {
             return 0;
         }
-        // A deeper result stored for the node is worth more than this one: kept.
-        if self.config.quiescence_tt && hit.map_or(true, |h| h.depth == 0) {
+        if store {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

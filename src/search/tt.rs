@@ -73,6 +73,22 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored bound decides a node searched with window (`alpha`, `beta`): its
+    /// score (`score`, already ply-adjusted by [`score_from_tt`]) is exact, at least `beta`
+    /// as a lower bound, or at most `alpha` as an upper one.
+    #[must_use]
+    #[inline]
+    pub fn decides(&self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// An entry unpacked.
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
