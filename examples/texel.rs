@@ -39,10 +39,12 @@
 //!
 //! ```sh
 //! cargo run --release --example texel -- [--games DIR] [--sample N] [--epochs N] [--out FILE]
-//!     [--rate R] [--l2 L] [--labels FILE [--lambda L] [--label-k fit|same|K]]
+//!     [--rate R] [--l2 L] [--free INDEX] [--labels FILE [--lambda L] [--label-k fit|same|K]]
 //! ```
 //!
-//! `--epochs 0` writes the hand-written values unchanged.
+//! `--epochs 0` writes the hand-written values unchanged; `--free 412` fits only the weights
+//! from index 412 on (the threat and pawn-structure terms added last), the others
+//! held at their starting values.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -54,7 +56,7 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::{Game, Outcome};
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::search::eval::tables::{hand_weights, PHASE_TOTAL};
-use vdmchess::search::eval::{is_drawish, phase, terms, Acc, Param, N_PARAMS, S};
+use vdmchess::search::eval::{damping, phase, terms, Acc, Param, N_PARAMS, S};
 use vdmchess::search::ordering::is_quiet;
 use vdmchess::search::search::noisy_moves;
 use vdmchess::search::see::see;
@@ -76,6 +78,9 @@ struct Options {
     lambda: f64,
     /// The labels' `K`: `None` fits it to the results, `Some(0.0)` takes the evaluation's.
     label_k: Option<f64>,
+    /// Only the weights from this index on (`Param::index`) are fitted; the others keep
+    /// their starting values (0: all are fitted).
+    free: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -90,6 +95,7 @@ fn options() -> Result<Options, String> {
         labels: None,
         lambda: 1.0,
         label_k: None,
+        free: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -109,6 +115,7 @@ fn options() -> Result<Options, String> {
             "--out" => o.out = PathBuf::from(value),
             "--rate" => o.rate = value.parse().map_err(|e| format!("--rate {value}: {e}"))?,
             "--l2" => o.l2 = value.parse().map_err(|e| format!("--l2 {value}: {e}"))?,
+            "--free" => o.free = number()?.min(N_PARAMS),
             "--write-fens" => o.write_fens = Some(PathBuf::from(value)),
             "--labels" => o.labels = Some(PathBuf::from(value)),
             "--label-k" => {
@@ -203,7 +210,7 @@ impl Data {
             .push((f64::from(t.fixed.mg()), f64::from(t.fixed.eg())));
         self.mg_share
             .push(f64::from(phase(pos)) / f64::from(PHASE_TOTAL));
-        let damp = |c: Color| if is_drawish(pos, c) { 0.25 } else { 1.0 };
+        let damp = |c: Color| 1.0 / f64::from(damping(pos, c));
         self.scale.push((damp(Color::White), damp(Color::Black)));
         self.result.push(result);
         self.cp.push(cp);
@@ -415,7 +422,7 @@ fn minimise(f: impl Fn(f64) -> f64) -> f64 {
 /// Adam over the whole training set, the error plus `l2` times the squared distance of each
 /// weight from where it started (which keeps the weights seen in few positions near the
 /// hand-written values).
-fn tune(d: &Data, w: &mut [f64], k: f64, epochs: usize, rate: f64, l2: f64) {
+fn tune(d: &Data, w: &mut [f64], k: f64, epochs: usize, rate: f64, l2: f64, free: usize) {
     let w0 = w.to_vec();
     let n = w.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -438,7 +445,7 @@ fn tune(d: &Data, w: &mut [f64], k: f64, epochs: usize, rate: f64, l2: f64) {
         }
         let scale = 2.0 / train.len() as f64;
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for i in 0..n {
+        for i in 2 * free..n {
             let g = grad[i] * scale + 2.0 * l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
@@ -475,6 +482,8 @@ fn section(i: usize) -> Option<String> {
         404 => Some("Mobility per square: knight, bishop, rook, queen.".into()),
         408 => Some("King shield one rank, two ranks ahead; open file by the king.".into()),
         411 => Some("Tempo.".into()),
+        412 => Some("Threats: by a pawn, a minor on a major, a rook on the queen; hanging.".into()),
+        416 => Some("Passed pawn blocked; pawn supported, in a phalanx.".into()),
         _ => None,
     }
 }
@@ -561,7 +570,7 @@ fn main() -> Result<(), String> {
         "K = {k:.4}; error before: {:.6} (held out {:.6}; against the results, held out {:.6})",
         before.0, before.1, before.2
     );
-    tune(&data, &mut w, k, o.epochs, o.rate, o.l2);
+    tune(&data, &mut w, k, o.epochs, o.rate, o.l2, o.free);
     let drift = w
         .iter()
         .zip(flat(&hand))
@@ -722,7 +731,7 @@ mod tests {
             (e - 150.0).abs() > 20.0,
             "the hand-written evaluation is {e}"
         );
-        tune(&some, &mut w, 2.0, 300, 1.0, 0.0);
+        tune(&some, &mut w, 2.0, 300, 1.0, 0.0, 0);
         let e = some.eval(0, &w).0;
         assert!((e - 150.0).abs() < 2.0, "fitted to {e}");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -299,12 +299,13 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         ..Limits::default()
     };
     type Count = fn(&Fired) -> u64;
-    let features: [(&str, Count); 5] = [
+    let features: [(&str, Count); 6] = [
         ("singular_extensions", |f| f.singular_extensions),
         ("internal_reduction", |f| f.internal_reductions),
         ("history_reductions", |f| f.history_reductions),
         ("quiescence_tt", |f| f.quiescence_tt_cuts),
         ("razoring", |f| f.razor_cuts),
+        ("tt_eval", |f| f.tt_evals),
     ];
     for (name, count) in features {
         let fired = |on: bool| {

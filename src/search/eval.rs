@@ -43,7 +43,7 @@ use crate::types::{Color, Role};
 pub use tables::S;
 use tables::{
     KING_ATTACK_CAP, KING_ATTACK_SCALE, KING_ATTACK_UNITS, MOBILITY_TYPICAL, PHASE_TOTAL,
-    PHASE_WEIGHTS, PIECE_VALUES,
+    PHASE_WEIGHTS, PIECE_VALUES, SAFE_CHECK_UNITS,
 };
 pub use weights::WEIGHTS;
 
@@ -82,10 +82,24 @@ pub enum Param {
     KingOpenFile,
     /// The side to move's turn.
     Tempo,
+    /// An enemy knight, bishop, rook or queen attacked by one of our pawns.
+    PawnThreat,
+    /// An enemy rook or queen attacked by one of our knights or bishops.
+    MinorThreat,
+    /// An enemy queen attacked by one of our rooks.
+    RookThreat,
+    /// An enemy knight, bishop, rook or queen we attack and no enemy piece defends.
+    Hanging,
+    /// Per rank beyond the third, a passed pawn whose next square an enemy piece holds.
+    PassedBlocked,
+    /// A pawn defended by one of our pawns.
+    Supported,
+    /// A pawn with one of our pawns beside it on its rank.
+    Phalanx,
 }
 
 /// How many weights there are.
-pub const N_PARAMS: usize = 412;
+pub const N_PARAMS: usize = 419;
 
 impl Param {
     /// Its place in [`WEIGHTS`].
@@ -107,6 +121,13 @@ impl Param {
             Param::Shield(i) => 408 + i,
             Param::KingOpenFile => 410,
             Param::Tempo => 411,
+            Param::PawnThreat => 412,
+            Param::MinorThreat => 413,
+            Param::RookThreat => 414,
+            Param::Hanging => 415,
+            Param::PassedBlocked => 416,
+            Param::Supported => 417,
+            Param::Phalanx => 418,
         }
     }
 
@@ -172,7 +193,8 @@ pub fn terms<A: Acc>(pos: &Position, acc: &mut A) {
     isolated_pawn_terms(pos, acc);
     passed_pawn_terms(pos, acc);
     rook_file_terms(pos, acc);
-    attack_terms(pos, acc, true, true);
+    attack_terms(pos, acc, MOBILITY | SAFETY | THREATS);
+    pawn_connection_terms(pos, acc);
     tempo_terms(pos, acc);
 }
 
@@ -372,7 +394,34 @@ fn passed_pawn_terms<A: Acc>(pos: &Position, acc: &mut A) {
             acc.add(Param::Passed(rank), sign(color));
             acc.add(Param::PassedKingThem, weight * distance(them_k, front));
             acc.add(Param::PassedKingUs, -weight * distance(us_k, front));
+            if pos.color_bb(color.other()) & bit(front) != 0 {
+                acc.add(Param::PassedBlocked, weight);
+            }
         }
+    }
+}
+
+/// Connected pawns: each pawn defended by one of ours, and each with one of ours beside it
+/// on its rank (a phalanx). White's minus Black's.
+#[must_use]
+pub fn pawn_connections(pos: &Position) -> S {
+    sum_of(|acc| pawn_connection_terms(pos, acc))
+}
+
+#[inline]
+fn pawn_connection_terms<A: Acc>(pos: &Position, acc: &mut A) {
+    for color in Color::ALL {
+        let pawns = pieces(pos, color, Role::Pawn);
+        let supported = pawns & pawn_attack_map(pos, color);
+        let beside = ((pawns & !FILE_A) >> 1) | ((pawns & !FILE_H) << 1);
+        acc.add(
+            Param::Supported,
+            supported.count_ones() as i32 * sign(color),
+        );
+        acc.add(
+            Param::Phalanx,
+            (pawns & beside).count_ones() as i32 * sign(color),
+        );
     }
 }
 
@@ -420,18 +469,46 @@ fn king_zone(color: Color, king: usize) -> Bitboard {
     near | beyond
 }
 
+/// The parts of [`attack_terms`]: mobility, king safety, threats.
+const MOBILITY: u8 = 1;
+/// See [`MOBILITY`].
+const SAFETY: u8 = 2;
+/// See [`MOBILITY`].
+const THREATS: u8 = 4;
+
+/// What one side's pieces attack, gathered while [`attack_terms`] walks them.
+#[derive(Default, Clone, Copy)]
+struct Attacks {
+    /// Every square attacked by a piece, pawn or the king.
+    all: Bitboard,
+    /// By a knight or bishop.
+    minor: Bitboard,
+    /// By a rook.
+    rook: Bitboard,
+    /// By each of knight, bishop, rook, queen (for the checks they could give).
+    by: [Bitboard; 4],
+    /// The attack units aimed at the enemy king's zone, and by how many pieces.
+    units: i32,
+    attackers: i32,
+}
+
 /// Mobility of each side (when `mobility`), and (when `safety`) the king's shelter and the
 /// attack units of the pieces aiming at the enemy king's zone (with how many pieces bring
-/// them): one pass over the pieces for both terms.
+/// them, and the safe checks they could give), and (when `threats`) the threats to pieces:
+/// one pass over the pieces for all of them.
 #[inline]
-fn attack_terms<A: Acc>(pos: &Position, acc: &mut A, mobility: bool, safety: bool) {
+fn attack_terms<A: Acc>(pos: &Position, acc: &mut A, parts: u8) {
+    let (mobility, safety) = (parts & MOBILITY != 0, parts & SAFETY != 0);
+    let threats = parts & THREATS != 0;
     let occ = pos.occupied();
+    let mut seen = [Attacks::default(); 2];
     for color in Color::ALL {
         let own = pos.color_bb(color);
         let them = color.other();
         let safe = !own & !pawn_attack_map(pos, them);
         let zone = king_zone(them, pos.king_of(them));
-        let (mut units, mut attackers) = (0, 0);
+        let a = &mut seen[color.index()];
+        a.all = pawn_attack_map(pos, color) | king_attacks(pos.king_of(color));
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .enumerate()
@@ -443,22 +520,84 @@ fn attack_terms<A: Acc>(pos: &Position, acc: &mut A, mobility: bool, safety: boo
                     Role::Rook => rook_attacks(sq, occ),
                     _ => queen_attacks(sq, occ),
                 };
+                a.by[i] |= attacks;
                 if mobility {
                     let n = (attacks & safe).count_ones() as i32;
                     acc.add(Param::Mobility(i), (n - MOBILITY_TYPICAL[i]) * sign(color));
                 }
                 if attacks & zone != 0 {
-                    units += KING_ATTACK_UNITS[i];
-                    attackers += 1;
+                    a.units += KING_ATTACK_UNITS[i];
+                    a.attackers += 1;
                 }
             }
         }
+        a.minor = a.by[0] | a.by[1];
+        a.rook = a.by[2];
+        a.all |= a.minor | a.rook | a.by[3];
+    }
+    for color in Color::ALL {
+        let them = color.other();
+        let (a, d) = (&seen[color.index()], &seen[them.index()]);
         if safety {
             // The attacks of `color` endanger the other king: a penalty for `them`.
-            acc.fixed(S(king_attack_penalty(units, attackers), 0) * sign(color));
+            let units = a.units + safe_check_units(pos, color, a, d);
+            acc.fixed(S(king_attack_penalty(units, a.attackers), 0) * sign(color));
             king_shelter_terms(pos, color, acc);
         }
+        if threats {
+            threat_terms(pos, color, a, d, acc);
+        }
     }
+}
+
+/// The attack units the safe checks of `color` add: squares from which a knight, bishop,
+/// rook or queen of `color` could check the enemy king, that hold none of `color`'s pieces
+/// and no enemy piece, pawn or king attacks ([`tables::SAFE_CHECK_UNITS`] each, once per
+/// role).
+#[inline]
+fn safe_check_units(pos: &Position, color: Color, a: &Attacks, d: &Attacks) -> i32 {
+    let king = pos.king_of(color.other());
+    let occ = pos.occupied();
+    let safe = !pos.color_bb(color) & !d.all;
+    let diagonal = bishop_attacks(king, occ);
+    let straight = rook_attacks(king, occ);
+    let checks = [
+        knight_attacks(king),
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    (0..4)
+        .filter(|&i| checks[i] & a.by[i] & safe != 0)
+        .map(|i| SAFE_CHECK_UNITS[i])
+        .sum()
+}
+
+/// Threats of `color` (attacks `a`) against the other side (attacks `d`): its pieces
+/// attacked by our pawns, its rooks and queens by our minor pieces, its queen by our rooks,
+/// and its pieces we attack that nothing defends. Counted for White (`color`'s sign).
+#[inline]
+fn threat_terms<A: Acc>(pos: &Position, color: Color, a: &Attacks, d: &Attacks, acc: &mut A) {
+    let them = color.other();
+    let theirs = pos.color_bb(them);
+    let pawns = pos.role_bb(Role::Pawn);
+    let kings = pos.role_bb(Role::King);
+    let queens = theirs & pos.role_bb(Role::Queen);
+    let majors = theirs & pos.role_bb(Role::Rook) | queens;
+    let pieces_ = theirs & !pawns & !kings;
+    let n = |b: Bitboard| b.count_ones() as i32 * sign(color);
+    acc.add(Param::PawnThreat, n(pawn_attack_map(pos, color) & pieces_));
+    acc.add(Param::MinorThreat, n(a.minor & majors));
+    acc.add(Param::RookThreat, n(a.rook & queens));
+    acc.add(Param::Hanging, n(a.all & !d.all & pieces_));
+}
+
+/// Threats to pieces, White's minus Black's: enemy pieces our pawns attack, enemy rooks and
+/// queens our knights and bishops attack, an enemy queen our rook attacks, and enemy pieces we
+/// attack that nothing defends.
+#[must_use]
+pub fn threats(pos: &Position) -> S {
+    sum_of(|acc| attack_terms(pos, acc, THREATS))
 }
 
 /// The middlegame penalty for `attackers` pieces bringing `units` attack units at a king.
@@ -512,7 +651,7 @@ fn king_shelter_terms<A: Acc>(pos: &Position, color: Color, acc: &mut A) {
 /// number (see [`tables::MOBILITY_TYPICAL`]).
 #[must_use]
 pub fn mobility(pos: &Position) -> S {
-    sum_of(|acc| attack_terms(pos, acc, true, false))
+    sum_of(|acc| attack_terms(pos, acc, MOBILITY))
 }
 
 /// King safety, White's minus Black's: the pawn shield and open files by the king
@@ -520,7 +659,7 @@ pub fn mobility(pos: &Position) -> S {
 /// ([`tables::KING_ATTACK_UNITS`], middlegame only).
 #[must_use]
 pub fn king_safety(pos: &Position) -> S {
-    sum_of(|acc| attack_terms(pos, acc, false, true))
+    sum_of(|acc| attack_terms(pos, acc, SAFETY))
 }
 
 /// The side to move's bonus, as White's score.
@@ -555,9 +694,20 @@ pub fn is_drawish(pos: &Position, strong: Color) -> bool {
     lead < PIECE_VALUES[Role::Rook.index()].mg() - 70
 }
 
-/// Damps `white_score` (White's tapered score) when the side ahead has no pawns and is ahead
-/// by less than a rook in pieces: such endings (rook against bishop, rook and bishop against
-/// rook, a lone minor piece) are seldom won, however the terms above add up.
+/// What [`drawish_scale`] divides a score in which `strong` is ahead by: 4 when
+/// [`is_drawish`], 1 otherwise.
+#[must_use]
+pub fn damping(pos: &Position, strong: Color) -> i32 {
+    if is_drawish(pos, strong) {
+        4
+    } else {
+        1
+    }
+}
+
+/// Damps `white_score` (White's tapered score) by [`damping`]: when the side ahead has no
+/// pawns and is ahead by less than a rook in pieces (rook against bishop, rook and bishop
+/// against rook, a lone minor piece: seldom won, however the terms above add up).
 #[must_use]
 pub fn drawish_scale(pos: &Position, white_score: i32) -> i32 {
     let strong = if white_score >= 0 {
@@ -565,11 +715,7 @@ pub fn drawish_scale(pos: &Position, white_score: i32) -> i32 {
     } else {
         Color::Black
     };
-    if is_drawish(pos, strong) {
-        white_score / 4
-    } else {
-        white_score
-    }
+    white_score / damping(pos, strong)
 }
 
 #[cfg(test)]
@@ -675,6 +821,61 @@ mod tests {
     }
 
     #[test]
+    fn threats_count_attacked_pieces_and_hanging_ones() {
+        use Param::{Hanging, MinorThreat, PawnThreat, RookThreat};
+        // A knight attacked by a pawn, undefended; then defended by a pawn.
+        let hanging = pos("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(threats(&hanging), PawnThreat.weight() + Hanging.weight());
+        let defended = pos("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(threats(&defended), PawnThreat.weight());
+        // A knight on a rook; a rook on a queen (White's rook defended by its king).
+        let minor = pos("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1");
+        assert_eq!(threats(&minor), MinorThreat.weight() + Hanging.weight());
+        let rook = pos("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(threats(&rook), RookThreat.weight() + Hanging.weight());
+        // Black's the same, mirrored.
+        assert_eq!(
+            threats(&mirrored("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")),
+            -threats(&rook)
+        );
+        assert_eq!(threats(&Position::start()), S(0, 0));
+    }
+
+    #[test]
+    fn a_blocked_passed_pawn_is_worth_less() {
+        let blocked = pos("4k3/8/4n3/4P3/8/8/8/4K3 w - - 0 1");
+        let free = pos("4k3/8/n7/4P3/8/8/8/4K3 w - - 0 1");
+        // The pawn on the fifth: two ranks beyond the third.
+        assert_eq!(
+            passed_pawns(&blocked) - passed_pawns(&free),
+            Param::PassedBlocked.weight() * 2
+        );
+    }
+
+    #[test]
+    fn connected_pawns_count_support_and_phalanx() {
+        let phalanx = pos("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1");
+        assert_eq!(pawn_connections(&phalanx), Param::Phalanx.weight() * 2);
+        let chain = pos("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(pawn_connections(&chain), Param::Supported.weight());
+        let apart = pos("4k3/8/8/8/2P2P2/8/8/4K3 w - - 0 1");
+        assert_eq!(pawn_connections(&apart), S(0, 0));
+    }
+
+    #[test]
+    fn a_safe_check_adds_to_the_attack_on_the_king() {
+        // Queen and knight aim at the black king's zone; the knight could check from f6 or h6.
+        let safe = pos("6k1/5p1p/6p1/7Q/6N1/8/8/6K1 w - - 0 1");
+        // A black bishop on g7 guards both squares and changes nothing else.
+        let guarded = pos("6k1/5pbp/6p1/7Q/6N1/8/8/6K1 w - - 0 1");
+        let (units, _) = (KING_ATTACK_UNITS[0] + KING_ATTACK_UNITS[3], 2);
+        assert_eq!(
+            king_safety(&safe).mg() - king_safety(&guarded).mg(),
+            king_attack_penalty(units + SAFE_CHECK_UNITS[0], 2) - king_attack_penalty(units, 2)
+        );
+    }
+
+    #[test]
     fn a_sheltered_king_is_safer_than_an_exposed_one() {
         let sheltered = pos("r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
         // The same pawns pushed far up the board shield nothing.
@@ -727,6 +928,13 @@ mod tests {
             Param::RookSemiOpenFile,
             Param::KingOpenFile,
             Param::Tempo,
+            Param::PawnThreat,
+            Param::MinorThreat,
+            Param::RookThreat,
+            Param::Hanging,
+            Param::PassedBlocked,
+            Param::Supported,
+            Param::Phalanx,
         ]);
         let mut seen = vec![false; N_PARAMS];
         for p in &all {

@@ -196,6 +196,8 @@ pub struct Fired {
     pub history_reductions: u64,
     /// Quiescence nodes decided by the transposition table.
     pub quiescence_tt_cuts: u64,
+    /// Nodes whose pruning compared the table's score rather than the static evaluation.
+    pub tt_evals: u64,
 }
 
 impl Searcher {
@@ -697,6 +699,26 @@ impl Searcher {
         self.frames[ply].eval = (!in_check).then_some(static_eval);
         let improving =
             self.config.improving && !in_check && improving(&self.frames[..=ply], static_eval);
+        // What the pruning below compares with beta and alpha: the static evaluation, or the
+        // table's score where its bound says the node is worth more (or less) than that.
+        let eval = match hit.filter(|_| self.config.tt_eval && !in_check && excluded.is_none()) {
+            Some(h) => {
+                let score = score_from_tt(h.score, ply);
+                let tighter = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                    Bound::None => false,
+                };
+                if tighter && score.abs() < MATE_BOUND {
+                    self.fired.tt_evals += 1;
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            None => static_eval,
+        };
 
         if !pv_node && !in_check && ply > 0 && excluded.is_none() {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below.
@@ -705,16 +727,16 @@ impl Searcher {
             if self.config.futility
                 && depth <= 6
                 && beta.abs() < MATE_BOUND
-                && static_eval - REVERSE_FUTILITY_MARGIN * rfp_depth >= beta
+                && eval - REVERSE_FUTILITY_MARGIN * rfp_depth >= beta
             {
-                return static_eval;
+                return eval;
             }
             // Razoring: far below alpha near the leaves, only a capture could save the node;
             // the quiescence search says whether one does.
             if self.config.razoring
                 && depth <= RAZORING.0
                 && alpha.abs() < MATE_BOUND
-                && static_eval + RAZORING.1 .0 + RAZORING.1 .1 * depth <= alpha
+                && eval + RAZORING.1 .0 + RAZORING.1 .1 * depth <= alpha
             {
                 let score = self.quiescence(pos, alpha, alpha + 1, ply, false);
                 if self.stopped {
@@ -729,11 +751,11 @@ impl Searcher {
             if self.config.null_move
                 && !after_null
                 && depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && beta.abs() < MATE_BOUND
                 && has_pieces(pos)
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
                 self.frames[ply].moved = None;
@@ -831,7 +853,7 @@ impl Searcher {
             && !pv_node
             && !in_check
             && depth <= 4
-            && static_eval + FUTILITY_MARGIN.0 + FUTILITY_MARGIN.1 * depth <= alpha;
+            && eval + FUTILITY_MARGIN.0 + FUTILITY_MARGIN.1 * depth <= alpha;
 
         loop {
             let m = if let Some(m) = stored_first.take() {

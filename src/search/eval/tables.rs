@@ -258,6 +258,26 @@ pub const KING_ATTACK_SCALE: i32 = 7;
 /// See [`KING_ATTACK_UNITS`].
 pub const KING_ATTACK_CAP: i32 = 500;
 
+/// Attack units a safe check brings to the attack on the king (added to
+/// [`KING_ATTACK_UNITS`]'s, once per role that has one): a square from which a knight,
+/// bishop, rook or queen could check the king, that no enemy piece, pawn or king attacks.
+pub const SAFE_CHECK_UNITS: [i32; 4] = [3, 2, 3, 3];
+
+/// An enemy piece (not a pawn or the king) attacked by one of our pawns: it must move.
+pub const PAWN_THREAT: S = S(45, 30);
+/// An enemy rook or queen attacked by our knight or bishop.
+pub const MINOR_THREAT: S = S(35, 25);
+/// An enemy queen attacked by our rook.
+pub const ROOK_THREAT: S = S(30, 20);
+/// An enemy piece we attack that no enemy piece, pawn or king defends.
+pub const HANGING: S = S(20, 12);
+/// Per rank beyond the third, a passed pawn an enemy piece stops on its next square.
+pub const PASSED_BLOCKED: S = S(-3, -8);
+/// A pawn defended by one of ours, and a pawn with one of ours beside it.
+pub const SUPPORTED: S = S(6, 5);
+/// See [`SUPPORTED`].
+pub const PHALANX: S = S(4, 3);
+
 /// The side to move's bonus: it is its turn, which is worth something in almost every position.
 pub const TEMPO: S = S(12, 6);
 
@@ -294,6 +314,13 @@ pub fn hand_weights() -> Vec<S> {
     w[Param::Shield(1).index()] = S(SHIELD.1, 0);
     w[Param::KingOpenFile.index()] = S(KING_OPEN_FILE, 0);
     w[Param::Tempo.index()] = TEMPO;
+    w[Param::PawnThreat.index()] = PAWN_THREAT;
+    w[Param::MinorThreat.index()] = MINOR_THREAT;
+    w[Param::RookThreat.index()] = ROOK_THREAT;
+    w[Param::Hanging.index()] = HANGING;
+    w[Param::PassedBlocked.index()] = PASSED_BLOCKED;
+    w[Param::Supported.index()] = SUPPORTED;
+    w[Param::Phalanx.index()] = PHALANX;
     w
 }
 
