@@ -610,8 +610,13 @@ fn main() -> Result<(), String> {
         ),
         _ => (String::new(), "labelled by result".to_string()),
     };
+    let free = if o.free > 0 {
+        format!(" --free {}", o.free)
+    } else {
+        String::new()
+    };
     let how = format!(
-        "Made by `cargo run --release --example texel -- --sample {} --epochs {} --rate {} --l2 {}{command}`\n\
+        "Made by `cargo run --release --example texel -- --sample {} --epochs {} --rate {} --l2 {}{free}{command}`\n\
          (examples/texel.rs), starting from the hand-written values of tables.rs.\n\
          Data: {} quiet positions from {games} master games of spec/conformance/games/\n\
          (pgnmentor.com collections, public game records; see its SOURCES.md), {labelled}.\n\
