@@ -249,10 +249,10 @@ fn two_threads_search_together() {
     assert_eq!(searcher.helper_nodes(), 0);
 }
 
-/// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 66
-/// (1... Qxe5) at depth 9, the search finds the winning move with the table's move extended
+/// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 174
+/// (1... Nxg2) at depth 9, the search finds the winning move with the table's move extended
 /// when singular, and misses it without; the extension fires in the first and never in the
-/// second. (Positions of the evaluation of 2026-12-03: any change to the evaluation or the
+/// second. (Positions of the tuned threat and pawn weights of 2026-12-03: any change to the evaluation or the
 /// search changes which trees these depths search.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
@@ -263,8 +263,8 @@ fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
             8,
         ),
         (
-            "1k1r2r1/ppq5/1bp4p/3pQ3/8/2P2N2/PP4P1/R4R1K b - - 0 1",
-            ["c7e5"],
+            "2r2rk1/6p1/p3pq1p/1p1b1p2/3P1n2/PP3N2/3N1PPP/1Q2RR1K b - - 0 1",
+            ["f4g2"],
             9,
         ),
     ] {
