@@ -252,8 +252,8 @@ fn two_threads_search_together() {
 /// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 174
 /// (1... Nxg2) at depth 9, the search finds the winning move with the table's move extended
 /// when singular, and misses it without; the extension fires in the first and never in the
-/// second. (Positions of the tuned threat and pawn weights of 2026-12-03: any change to the evaluation or the
-/// search changes which trees these depths search.)
+/// second. (Positions of the tuned threat and pawn weights of 2026-12-03: any change to the
+/// evaluation or the search changes which trees these depths search.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
     for (fen, wins, depth) in [
