@@ -758,6 +758,7 @@ impl Searcher {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
+                self.tt.prefetch(child.hash());
                 self.frames[ply].moved = None;
                 self.keys.push(repetition_key(&child));
                 let score =
@@ -896,6 +897,7 @@ impl Searcher {
             let quiet = is_quiet(pos, &m);
             let mut child = *pos;
             child.play_unchecked(&m);
+            self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
             let came = Came::Move(gives_check);
 
@@ -1156,6 +1158,7 @@ impl Searcher {
             }
             let mut child = *pos;
             child.play_unchecked(&m);
+            self.tt.prefetch(child.hash());
             self.keys.push(repetition_key(&child));
             let score = match self.draw_or_mate(&child, ply + 1) {
                 Some(s) => -s,
