@@ -543,6 +543,28 @@ mod tests {
     }
 
     #[test]
+    fn a_table_on_large_pages_keeps_every_bucket() {
+        // 8 MB: several whole 2 MB pages inside the allocation, asked for as huge pages
+        // before the first write; every bucket, first to last, must still hold what it is
+        // given (the hint changes how memory is backed, never what it holds).
+        let tt = TranspositionTable::new(8);
+        assert_eq!(tt.size_mb(), 8);
+        let n = tt.buckets.len() as u64;
+        // The first key of each bucket: multiply-shift sends key k·2^64/n to bucket k.
+        let key = |b: u64| ((u128::from(b) << 64).div_ceil(u128::from(n))) as u64;
+        for b in 0..n {
+            assert_eq!(tt.index(key(b)), b as usize);
+            tt.prefetch(key(b));
+            tt.store(key(b), None, (b % 30_000) as i32, 0, 3, Bound::Lower);
+        }
+        for b in 0..n {
+            let hit = tt.probe(key(b)).expect("stored");
+            assert_eq!(hit.score, (b % 30_000) as i32);
+            assert_eq!(hit.bound, Bound::Lower);
+        }
+    }
+
+    #[test]
     fn threads_share_one_table() {
         // Keys spread over the table as Zobrist keys are.
         let key = |i: u64| (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
