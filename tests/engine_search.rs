@@ -282,6 +282,7 @@ fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
                 history_reductions: false,
                 quiescence_tt: false,
                 checking_captures: false,
+                correction_history: false,
                 ..SearchConfig::full()
             };
             let mut s = Searcher::new(16).with_config(config);
@@ -311,13 +312,14 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         ..Limits::default()
     };
     type Count = fn(&Fired) -> u64;
-    let features: [(&str, Count); 6] = [
+    let features: [(&str, Count); 7] = [
         ("singular_extensions", |f| f.singular_extensions),
         ("internal_reduction", |f| f.internal_reductions),
         ("history_reductions", |f| f.history_reductions),
         ("quiescence_tt", |f| f.quiescence_tt_cuts),
         ("razoring", |f| f.razor_cuts),
         ("tt_eval", |f| f.tt_evals),
+        ("correction_history", |f| f.corrections),
     ];
     for (name, count) in features {
         let fired = |on: bool| {

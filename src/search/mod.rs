@@ -37,6 +37,7 @@
 //! ```
 
 pub mod analysis;
+pub mod correction;
 pub mod eval;
 pub mod interface;
 pub mod ordering;

@@ -26,7 +26,9 @@
 //!    moves and reductions are one ply deeper; the table's move is *extended*
 //!    one ply when a reduced search without it shows every other move falling well short
 //!    (a singular extension), and the node is cut when even without it the search beats
-//!    beta (multi-cut).
+//!    beta (multi-cut). The static evaluation these steps compare is first *corrected* by
+//!    what searches of positions with the same pawns returned compared with it
+//!    ([`correction`](super::correction)).
 //!
 //! With `Threads` above 1, helper threads search the same root and share the table (lazy
 //! SMP, see [`Searcher`]).
@@ -51,6 +53,7 @@ use crate::core::Position;
 use crate::rules::{Move, MoveKind};
 use crate::types::{Role, Square};
 
+use super::correction::CorrectionHistory;
 use super::eval::evaluate;
 use super::ordering::{
     history_bonus, is_quiet, pick, score_moves, score_noisy, ContinuationHistory, History, Killers,
@@ -154,6 +157,7 @@ pub struct Searcher {
     helper: bool,
     history: History,
     continuation: ContinuationHistory,
+    correction: CorrectionHistory,
     killers: Killers,
     config: SearchConfig,
     move_overhead: Duration,
@@ -198,6 +202,9 @@ pub struct Fired {
     pub quiescence_tt_cuts: u64,
     /// Nodes whose pruning compared the table's score rather than the static evaluation.
     pub tt_evals: u64,
+    /// Differences between a node's search and its static evaluation learnt by the
+    /// correction history.
+    pub corrections: u64,
 }
 
 impl Searcher {
@@ -224,6 +231,7 @@ impl Searcher {
             helper: false,
             history: History::default(),
             continuation: ContinuationHistory::default(),
+            correction: CorrectionHistory::default(),
             killers: Killers::default(),
             config: SearchConfig::full(),
             move_overhead: DEFAULT_OVERHEAD,
@@ -325,10 +333,12 @@ impl Searcher {
         self.tt.clear();
         self.history.clear();
         self.continuation.clear();
+        self.correction.clear();
         self.killers.clear();
         for h in &mut self.helpers {
             h.history.clear();
             h.continuation.clear();
+            h.correction.clear();
             h.killers.clear();
         }
     }
@@ -688,13 +698,20 @@ impl Searcher {
                 }
             }
         }
-        let static_eval = if in_check {
+        // The evaluation as the evaluation gives it (what the table keeps), and corrected by
+        // the correction history (what the pruning compares).
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             match hit {
                 Some(h) if h.bound != Bound::None && h.eval != 0 => h.eval,
                 _ => evaluate(pos),
             }
+        };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.corrected(pos, raw_eval)
         };
         self.frames[ply].eval = (!in_check).then_some(static_eval);
         let improving =
@@ -1023,7 +1040,22 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { static_eval };
+        let stored_eval = if in_check { 0 } else { raw_eval };
+        // What this search found against the static evaluation, for the correction history:
+        // not in check, not after a capture or promotion (whose gain the evaluation cannot
+        // see), and only a bound that says on which side of the evaluation the value lies.
+        // The entry averages the difference from the uncorrected evaluation: the whole
+        // difference, not what is left of it after the correction.
+        if self.config.correction_history
+            && !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.map_or(true, |m| is_quiet(pos, &m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.correction.update(pos, depth, best - raw_eval);
+            self.fired.corrections += 1;
+        }
         self.tt.store(
             key,
             best_move,
@@ -1033,6 +1065,17 @@ impl Searcher {
             bound,
         );
         best
+    }
+
+    /// The static evaluation `raw` of `pos` corrected by the correction history (when that
+    /// feature is on), kept short of the mate scores.
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        if self.config.correction_history {
+            (raw + self.correction.get(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        } else {
+            raw
+        }
     }
 
     /// The history of quiet move `m` in `pos`: its butterfly history, plus its continuation
@@ -1107,6 +1150,7 @@ impl Searcher {
         moves.clear();
         let mut best;
         let stand_pat;
+        let mut raw_eval = 0;
         if in_check {
             pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
@@ -1117,16 +1161,17 @@ impl Searcher {
             stand_pat = -INFINITY;
             best = -INFINITY;
         } else {
-            stand_pat = match hit {
+            raw_eval = match hit {
                 Some(h) if h.eval != 0 => h.eval,
                 _ => evaluate(pos),
             };
+            stand_pat = self.corrected(pos, raw_eval);
             if stand_pat >= beta {
                 self.move_bufs[ply] = moves;
                 self.scored_bufs[ply] = list;
                 if store {
                     let score = score_to_tt(stand_pat, ply);
-                    self.tt.store(key, None, score, stand_pat, 0, Bound::Lower);
+                    self.tt.store(key, None, score, raw_eval, 0, Bound::Lower);
                 }
                 return stand_pat;
             }
@@ -1193,7 +1238,7 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            let eval = if in_check { 0 } else { stand_pat };
+            let eval = if in_check { 0 } else { raw_eval };
             self.tt
                 .store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
         }
