@@ -137,8 +137,8 @@ impl SearchConfig {
             checking_captures: false,
             // Measured +5 (−34 .. +44, 200 games): not kept.
             tt_eval: false,
-            // Measured +25 (−2 .. +53, 400 games): kept.
-            correction_history: true,
+            // Measured +8 (−11 .. +27, 800 games): not kept.
+            correction_history: false,
         }
     }
 

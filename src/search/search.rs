@@ -26,9 +26,9 @@
 //!    moves and reductions are one ply deeper; the table's move is *extended*
 //!    one ply when a reduced search without it shows every other move falling well short
 //!    (a singular extension), and the node is cut when even without it the search beats
-//!    beta (multi-cut). The static evaluation these steps compare is first *corrected* by
-//!    what searches of positions with the same pawns returned compared with it
-//!    ([`correction`](super::correction)).
+//!    beta (multi-cut). With *correction history* (off by default) the static evaluation
+//!    these steps compare is first corrected by what searches of positions with the same
+//!    pawns returned compared with it ([`correction`](super::correction)).
 //!
 //! With `Threads` above 1, helper threads search the same root and share the table (lazy
 //! SMP, see [`Searcher`]).
