@@ -283,6 +283,7 @@ fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
                 quiescence_tt: false,
                 checking_captures: false,
                 correction_history: false,
+                capture_history: false,
                 ..SearchConfig::full()
             };
             let mut s = Searcher::new(16).with_config(config);
@@ -312,7 +313,7 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         ..Limits::default()
     };
     type Count = fn(&Fired) -> u64;
-    let features: [(&str, Count); 7] = [
+    let features: [(&str, Count); 8] = [
         ("singular_extensions", |f| f.singular_extensions),
         ("internal_reduction", |f| f.internal_reductions),
         ("history_reductions", |f| f.history_reductions),
@@ -320,6 +321,7 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         ("razoring", |f| f.razor_cuts),
         ("tt_eval", |f| f.tt_evals),
         ("correction_history", |f| f.corrections),
+        ("capture_history", |f| f.capture_updates),
     ];
     for (name, count) in features {
         let fired = |on: bool| {

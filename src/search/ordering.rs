@@ -6,7 +6,10 @@
 //!
 //! 1. the move the transposition table remembers for this position;
 //! 2. good captures (and queen promotions): those that do not lose material by [`see`],
-//!    most valuable victim first, then least valuable attacker (MVV-LVA);
+//!    most valuable victim first, then least valuable attacker (MVV-LVA), plus (when the
+//!    search's `capture_history` is on) a quarter of their *capture history*
+//!    ([`CaptureHistory`]: how often the same piece taking the same role on the same square
+//!    caused a cutoff);
 //! 3. the two *killer* moves of this ply: quiet moves that caused a cutoff in a sibling
 //!    position ([`Killers`]);
 //! 4. the other quiet moves by their *history* score ([`History`]): how often they caused a
@@ -15,7 +18,7 @@
 //!    (when the search's `continuation_history` is on) their *continuation history*
 //!    ([`ContinuationHistory`]): the same, but per the move played one ply before
 //!    (counter-move history) and two plies before (follow-up history);
-//! 5. bad captures (losing material by SEE);
+//! 5. bad captures (losing material by SEE), in the same order as the good ones;
 //! 6. under-promotions, last.
 
 use crate::core::Position;
@@ -47,6 +50,23 @@ pub const UNDER_PROMOTION: i32 = -3_000_000;
 
 /// The largest magnitude a history score reaches (gravity keeps it below).
 pub const HISTORY_MAX: i32 = 16_384;
+
+/// Moves history score `h` by `bonus` (clamped to [`HISTORY_MAX`] either way) with
+/// *gravity*: the nearer `h` is to the bound on the bonus's side, the less it moves, so a
+/// score stays within `±HISTORY_MAX` and recent results outweigh old ones. The one rule of
+/// every history table here.
+#[inline]
+fn with_gravity(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// Halves every score of a history table (between searches: old knowledge counts less).
+fn halve(table: &mut [i32]) {
+    for h in table {
+        *h /= 2;
+    }
+}
 
 /// Two quiet moves per ply that caused a cutoff, the most recent first.
 #[derive(Debug, Clone)]
@@ -117,16 +137,12 @@ impl History {
     /// and did not), with gravity: the closer to [`HISTORY_MAX`], the less it moves.
     #[inline]
     pub fn update(&mut self, color: Color, m: &Move, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.0[History::index(color, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        with_gravity(&mut self.0[History::index(color, m)], bonus);
     }
 
     /// Halves every score (between searches: old knowledge counts less).
     pub fn age(&mut self) {
-        for h in &mut self.0 {
-            *h /= 2;
-        }
+        halve(&mut self.0);
     }
 
     /// Forgets everything.
@@ -182,9 +198,7 @@ impl ContinuationHistory {
     /// Moves the score of `now` after `before` by `bonus`, with gravity.
     #[inline]
     pub fn update(&mut self, before: PieceTo, now: PieceTo, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.0[before.index() * PIECE_TO + now.index()];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        with_gravity(&mut self.0[before.index() * PIECE_TO + now.index()], bonus);
     }
 
     /// The sum of the scores of `now` after each of `before` that is known.
@@ -196,9 +210,58 @@ impl ContinuationHistory {
 
     /// Halves every score.
     pub fn age(&mut self) {
-        for h in &mut self.0 {
-            *h /= 2;
-        }
+        halve(&mut self.0);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.0.fill(0);
+    }
+}
+
+/// What a capture's history is divided by in its ordering score: at most ±4,096, where
+/// MVV-LVA counts 8 per centipawn of the victim, so the history reorders captures of the
+/// same or nearby victims, never a good capture with a bad one. (Measured against a
+/// sixteenth: −4 Elo, −31 .. +23, over 400 games; a quarter: +6, −20 .. +33.)
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
+
+/// Capture history: a score per capture, as the moving piece (colour and role), its
+/// destination and the role it takes (a pawn for en passant), with the same gravity as
+/// [`History`]. A capture that causes a cutoff gains; the captures tried before the move
+/// that did lose.
+#[derive(Debug, Clone)]
+pub struct CaptureHistory(Vec<i32>);
+
+impl Default for CaptureHistory {
+    fn default() -> CaptureHistory {
+        CaptureHistory(vec![0; PIECE_TO * 6])
+    }
+}
+
+impl CaptureHistory {
+    #[inline]
+    fn index(pos: &Position, m: &Move) -> usize {
+        let victim = captured_role(pos, m).map_or(0, Role::index);
+        PieceTo::of(pos, m).index() * 6 + victim
+    }
+
+    /// The score of capture `m` in `pos`.
+    #[must_use]
+    #[inline]
+    pub fn get(&self, pos: &Position, m: &Move) -> i32 {
+        self.0[CaptureHistory::index(pos, m)]
+    }
+
+    /// Moves the score of capture `m` in `pos` by `bonus`, with gravity (as
+    /// [`History::update`]).
+    #[inline]
+    pub fn update(&mut self, pos: &Position, m: &Move, bonus: i32) {
+        with_gravity(&mut self.0[CaptureHistory::index(pos, m)], bonus);
+    }
+
+    /// Halves every score (between searches).
+    pub fn age(&mut self) {
+        halve(&mut self.0);
     }
 
     /// Forgets everything.
@@ -235,16 +298,26 @@ fn mvv_lva(pos: &Position, m: &Move) -> i32 {
     captured_value(pos, m) * 8 - attacker
 }
 
-/// Scores every move of `moves` into `out` (cleared first) as the module docs order them;
-/// `continuation`, when given, adds to a quiet move's history its continuation history
-/// after each earlier move known.
+/// The histories that order the moves after the table's move and the killers: the quiet
+/// moves' butterfly [`History`], their [`ContinuationHistory`] after the earlier moves known
+/// (when the search uses it) and the captures' [`CaptureHistory`] (the same).
+#[derive(Debug, Clone, Copy)]
+pub struct Histories<'a> {
+    /// Quiet moves' history.
+    pub quiet: &'a History,
+    /// Continuation history and the moves one and two plies before.
+    pub continuation: Option<(&'a ContinuationHistory, &'a [Option<PieceTo>])>,
+    /// Captures' history.
+    pub captures: Option<&'a CaptureHistory>,
+}
+
+/// Scores every move of `moves` into `out` (cleared first) as the module docs order them.
 pub fn score_moves(
     pos: &Position,
     moves: &[Move],
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
-    history: &History,
-    continuation: Option<(&ContinuationHistory, &[Option<PieceTo>])>,
+    histories: Histories,
     out: &mut Vec<ScoredMove>,
 ) {
     out.clear();
@@ -258,12 +331,19 @@ pub fn score_moves(
                     GOOD_CAPTURE + 8 * SEE_VALUES[4] + mvv_lva(pos, &m)
                 }
                 MoveKind::Promotion(_) => UNDER_PROMOTION,
-                _ if is_capture(pos, &m) => capture_score(pos, &m),
+                _ if is_capture(pos, &m) => {
+                    capture_score(pos, &m)
+                        + histories
+                            .captures
+                            .map_or(0, |c| c.get(pos, &m) / CAPTURE_HISTORY_DIVISOR)
+                }
                 _ if Some(m) == killers[0] => KILLERS[0],
                 _ if Some(m) == killers[1] => KILLERS[1],
                 _ => {
-                    history.get(turn, &m)
-                        + continuation.map_or(0, |(c, before)| c.sum(before, PieceTo::of(pos, &m)))
+                    histories.quiet.get(turn, &m)
+                        + histories
+                            .continuation
+                            .map_or(0, |(c, before)| c.sum(before, PieceTo::of(pos, &m)))
                 }
             }
         };
@@ -328,7 +408,18 @@ mod tests {
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         let mut list = Vec::new();
-        score_moves(p, &moves, tt, killers, &History::default(), None, &mut list);
+        score_moves(
+            p,
+            &moves,
+            tt,
+            killers,
+            Histories {
+                quiet: &History::default(),
+                continuation: None,
+                captures: None,
+            },
+            &mut list,
+        );
         (0..list.len())
             .map(|i| pick(&mut list, i).mv.to_uci(CastlingMode::Standard))
             .collect()
@@ -400,8 +491,11 @@ mod tests {
                 &moves,
                 None,
                 [None; 2],
-                &History::default(),
-                cont,
+                Histories {
+                    quiet: &History::default(),
+                    continuation: cont,
+                    captures: None,
+                },
                 &mut list,
             );
             let best = pick(&mut list, 0);
@@ -431,5 +525,71 @@ mod tests {
         assert!(order[order.len() - 3..]
             .iter()
             .all(|m| m.starts_with("a7a8")));
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_the_same_victim() {
+        // Nc3xd5 and Bf3xd5 both win the pawn: MVV-LVA tries the knight first, until the
+        // bishop's capture has cut off more often.
+        let p = pos("4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1");
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        let first = |captures: &CaptureHistory| {
+            let mut list = Vec::new();
+            score_moves(
+                &p,
+                &moves,
+                None,
+                [None; 2],
+                Histories {
+                    quiet: &History::default(),
+                    continuation: None,
+                    captures: Some(captures),
+                },
+                &mut list,
+            );
+            pick(&mut list, 0).mv.to_uci(CastlingMode::Standard)
+        };
+        let mut captures = CaptureHistory::default();
+        assert_eq!(first(&captures), "c3d5");
+        let bxd5 = Move::normal("f3".parse().unwrap(), "d5".parse().unwrap());
+        let nxd5 = Move::normal("c3".parse().unwrap(), "d5".parse().unwrap());
+        for _ in 0..4 {
+            captures.update(&p, &bxd5, history_bonus(6));
+            captures.update(&p, &nxd5, -history_bonus(6));
+        }
+        assert!(captures.get(&p, &bxd5) > 0 && captures.get(&p, &nxd5) < 0);
+        assert_eq!(first(&captures), "f3d5");
+        // Gravity keeps every score within the bound, however many updates.
+        for _ in 0..1_000 {
+            captures.update(&p, &bxd5, 5_000);
+        }
+        assert!(captures.get(&p, &bxd5) <= HISTORY_MAX);
+        captures.age();
+        assert!(captures.get(&p, &bxd5) <= HISTORY_MAX / 2 + 1);
+        captures.clear();
+        assert_eq!(captures.get(&p, &bxd5), 0);
+        assert_eq!(first(&captures), "c3d5");
+    }
+
+    #[test]
+    fn capture_history_tells_victims_apart() {
+        // The same knight move taking a pawn (en passant counts as one) or a rook: two entries.
+        let pawn = pos("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
+        let rook = pos("4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1");
+        let nxd5 = Move::normal("c3".parse().unwrap(), "d5".parse().unwrap());
+        let mut captures = CaptureHistory::default();
+        captures.update(&rook, &nxd5, 800);
+        assert_eq!(captures.get(&rook, &nxd5), 800);
+        assert_eq!(captures.get(&pawn, &nxd5), 0);
+        let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        let exd6 = Move {
+            from: "e5".parse().unwrap(),
+            to: "d6".parse().unwrap(),
+            kind: MoveKind::EnPassant,
+        };
+        captures.update(&ep, &exd6, 300);
+        assert_eq!(captures.get(&ep, &exd6), 300);
+        assert_eq!(captures.get(&pawn, &nxd5), 0);
     }
 }

@@ -56,8 +56,8 @@ use crate::types::{Role, Square};
 use super::correction::CorrectionHistory;
 use super::eval::evaluate;
 use super::ordering::{
-    history_bonus, is_quiet, pick, score_moves, score_noisy, ContinuationHistory, History, Killers,
-    PieceTo, ScoredMove, TT_MOVE,
+    history_bonus, is_capture, is_quiet, pick, score_moves, score_noisy, CaptureHistory,
+    ContinuationHistory, Histories, History, Killers, PieceTo, ScoredMove, TT_MOVE,
 };
 use super::see::{captured_value, see, see_ge, SEE_VALUES};
 use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
@@ -157,6 +157,7 @@ pub struct Searcher {
     helper: bool,
     history: History,
     continuation: ContinuationHistory,
+    captures: CaptureHistory,
     correction: CorrectionHistory,
     killers: Killers,
     config: SearchConfig,
@@ -205,6 +206,8 @@ pub struct Fired {
     /// Differences between a node's search and its static evaluation learnt by the
     /// correction history.
     pub corrections: u64,
+    /// Cutoffs whose capture history was updated.
+    pub capture_updates: u64,
 }
 
 impl Searcher {
@@ -231,6 +234,7 @@ impl Searcher {
             helper: false,
             history: History::default(),
             continuation: ContinuationHistory::default(),
+            captures: CaptureHistory::default(),
             correction: CorrectionHistory::default(),
             killers: Killers::default(),
             config: SearchConfig::full(),
@@ -333,11 +337,13 @@ impl Searcher {
         self.tt.clear();
         self.history.clear();
         self.continuation.clear();
+        self.captures.clear();
         self.correction.clear();
         self.killers.clear();
         for h in &mut self.helpers {
             h.history.clear();
             h.continuation.clear();
+            h.captures.clear();
             h.correction.clear();
             h.killers.clear();
         }
@@ -412,6 +418,7 @@ impl Searcher {
         self.keys.push(repetition_key(root));
         self.history.age();
         self.continuation.age();
+        self.captures.age();
         self.killers.clear();
         self.frames.fill(EMPTY_FRAME);
         self.fired = Fired::default();
@@ -862,6 +869,8 @@ impl Searcher {
         let mut searched = 0usize;
         let mut quiets_tried: [Move; 64] = [NO_MOVE; 64];
         let mut n_quiets = 0usize;
+        let mut captures_tried: [Move; 32] = [NO_MOVE; 32];
+        let mut n_captures = 0usize;
         let late_move_limit = if self.config.improving && !improving {
             (3 + (depth * depth) as usize) / 2
         } else {
@@ -893,10 +902,14 @@ impl Searcher {
                         &moves,
                         None,
                         self.killers.at(ply),
-                        &self.history,
-                        self.config
-                            .continuation_history
-                            .then_some((&self.continuation, &before[..])),
+                        Histories {
+                            quiet: &self.history,
+                            continuation: self
+                                .config
+                                .continuation_history
+                                .then_some((&self.continuation, &before[..])),
+                            captures: self.config.capture_history.then_some(&self.captures),
+                        },
                         &mut list,
                     );
                     for t in [tt_move, excluded].into_iter().flatten() {
@@ -1001,6 +1014,16 @@ impl Searcher {
                         self.root_best = Some(m);
                     }
                     if score >= beta {
+                        if self.config.capture_history {
+                            let bonus = history_bonus(depth);
+                            if is_capture(pos, &m) {
+                                self.captures.update(pos, &m, bonus);
+                            }
+                            for c in &captures_tried[..n_captures] {
+                                self.captures.update(pos, c, -bonus);
+                            }
+                            self.fired.capture_updates += 1;
+                        }
                         if quiet {
                             self.killers.record(ply, m);
                             let bonus = history_bonus(depth);
@@ -1022,6 +1045,9 @@ impl Searcher {
             if quiet && n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = m;
                 n_quiets += 1;
+            } else if !quiet && n_captures < captures_tried.len() && is_capture(pos, &m) {
+                captures_tried[n_captures] = m;
+                n_captures += 1;
             }
         }
         self.move_bufs[ply] = moves;
