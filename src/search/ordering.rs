@@ -241,8 +241,9 @@ impl Default for CaptureHistory {
 impl CaptureHistory {
     #[inline]
     fn index(pos: &Position, m: &Move) -> usize {
-        let victim = captured_role(pos, m).map_or(0, Role::index);
-        PieceTo::of(pos, m).index() * 6 + victim
+        // En passant's victim is not on the target square: a pawn.
+        let victim = captured_role(pos, m).unwrap_or(Role::Pawn);
+        PieceTo::of(pos, m).index() * 6 + victim.index()
     }
 
     /// The score of capture `m` in `pos`.
@@ -404,24 +405,30 @@ mod tests {
         Position::from_setup(&parse_fen(fen).unwrap(), CastlingMode::Standard).unwrap()
     }
 
-    fn ordered(p: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<String> {
+    /// The legal moves of `p` scored with these killers and histories, best first.
+    fn scored(
+        p: &Position,
+        tt: Option<Move>,
+        killers: [Option<Move>; 2],
+        continuation: Option<(&ContinuationHistory, &[Option<PieceTo>])>,
+        captures: Option<&CaptureHistory>,
+    ) -> Vec<ScoredMove> {
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         let mut list = Vec::new();
-        score_moves(
-            p,
-            &moves,
-            tt,
-            killers,
-            Histories {
-                quiet: &History::default(),
-                continuation: None,
-                captures: None,
-            },
-            &mut list,
-        );
-        (0..list.len())
-            .map(|i| pick(&mut list, i).mv.to_uci(CastlingMode::Standard))
+        let histories = Histories {
+            quiet: &History::default(),
+            continuation,
+            captures,
+        };
+        score_moves(p, &moves, tt, killers, histories, &mut list);
+        (0..list.len()).map(|i| pick(&mut list, i)).collect()
+    }
+
+    fn ordered(p: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<String> {
+        scored(p, tt, killers, None, None)
+            .iter()
+            .map(|sm| sm.mv.to_uci(CastlingMode::Standard))
             .collect()
     }
 
@@ -482,23 +489,8 @@ mod tests {
             &Move::normal("b8".parse().unwrap(), "c6".parse().unwrap()),
         );
         assert_eq!(cont.get(nb4, PieceTo::of(&p, &c3)), 0);
-        let mut moves = Vec::new();
-        p.legal_moves_into(&mut moves);
         let first_quiet = |cont: Option<(&ContinuationHistory, &[Option<PieceTo>])>| {
-            let mut list = Vec::new();
-            score_moves(
-                &p,
-                &moves,
-                None,
-                [None; 2],
-                Histories {
-                    quiet: &History::default(),
-                    continuation: cont,
-                    captures: None,
-                },
-                &mut list,
-            );
-            let best = pick(&mut list, 0);
+            let best = scored(&p, None, [None; 2], cont, None)[0];
             (best.mv, best.score)
         };
         let (m, score) = first_quiet(Some((&cont, &before)));
@@ -532,23 +524,10 @@ mod tests {
         // Nc3xd5 and Bf3xd5 both win the pawn: MVV-LVA tries the knight first, until the
         // bishop's capture has cut off more often.
         let p = pos("4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1");
-        let mut moves = Vec::new();
-        p.legal_moves_into(&mut moves);
         let first = |captures: &CaptureHistory| {
-            let mut list = Vec::new();
-            score_moves(
-                &p,
-                &moves,
-                None,
-                [None; 2],
-                Histories {
-                    quiet: &History::default(),
-                    continuation: None,
-                    captures: Some(captures),
-                },
-                &mut list,
-            );
-            pick(&mut list, 0).mv.to_uci(CastlingMode::Standard)
+            scored(&p, None, [None; 2], None, Some(captures))[0]
+                .mv
+                .to_uci(CastlingMode::Standard)
         };
         let mut captures = CaptureHistory::default();
         assert_eq!(first(&captures), "c3d5");
@@ -591,5 +570,11 @@ mod tests {
         captures.update(&ep, &exd6, 300);
         assert_eq!(captures.get(&ep, &exd6), 300);
         assert_eq!(captures.get(&pawn, &nxd5), 0);
+        // The same pawn taking a pawn on d6 in the ordinary way shares the entry.
+        let exd6_pawn = pos("4k3/8/3p4/4P3/8/8/8/4K3 w - - 0 1");
+        let takes = Move::normal("e5".parse().unwrap(), "d6".parse().unwrap());
+        assert_eq!(captures.get(&exd6_pawn, &takes), 300);
+        let exd6_knight = pos("4k3/8/3n4/4P3/8/8/8/4K3 w - - 0 1");
+        assert_eq!(captures.get(&exd6_knight, &takes), 0);
     }
 }

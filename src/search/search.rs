@@ -707,18 +707,14 @@ impl Searcher {
         }
         // The evaluation as the evaluation gives it (what the table keeps), and corrected by
         // the correction history (what the pruning compares).
-        let raw_eval = if in_check {
-            -INFINITY
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
         } else {
-            match hit {
+            let raw = match hit {
                 Some(h) if h.bound != Bound::None && h.eval != 0 => h.eval,
                 _ => evaluate(pos),
-            }
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(pos, raw_eval)
+            };
+            (raw, self.corrected(pos, raw))
         };
         self.frames[ply].eval = (!in_check).then_some(static_eval);
         let improving =
@@ -1014,9 +1010,11 @@ impl Searcher {
                         self.root_best = Some(m);
                     }
                     if score >= beta {
-                        if self.config.capture_history {
-                            let bonus = history_bonus(depth);
-                            if is_capture(pos, &m) {
+                        let bonus = history_bonus(depth);
+                        // Capture history: the captures tried are only kept when it is on.
+                        let capture = self.config.capture_history && is_capture(pos, &m);
+                        if capture || n_captures > 0 {
+                            if capture {
                                 self.captures.update(pos, &m, bonus);
                             }
                             for c in &captures_tried[..n_captures] {
@@ -1026,7 +1024,6 @@ impl Searcher {
                         }
                         if quiet {
                             self.killers.record(ply, m);
-                            let bonus = history_bonus(depth);
                             self.history.update(pos.turn(), &m, bonus);
                             for q in &quiets_tried[..n_quiets] {
                                 self.history.update(pos.turn(), q, -bonus);
@@ -1045,7 +1042,11 @@ impl Searcher {
             if quiet && n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = m;
                 n_quiets += 1;
-            } else if !quiet && n_captures < captures_tried.len() && is_capture(pos, &m) {
+            } else if self.config.capture_history
+                && !quiet
+                && n_captures < captures_tried.len()
+                && is_capture(pos, &m)
+            {
                 captures_tried[n_captures] = m;
                 n_captures += 1;
             }
@@ -1068,8 +1069,8 @@ impl Searcher {
         };
         let stored_eval = if in_check { 0 } else { raw_eval };
         // What this search found against the static evaluation, for the correction history:
-        // not in check, not after a capture or promotion (whose gain the evaluation cannot
-        // see), and only a bound that says on which side of the evaluation the value lies.
+        // not in check, not when the best move is a capture or promotion (whose gain the
+        // evaluation cannot see), and only a bound that says on which side of the evaluation the value lies.
         // The entry averages the difference from the uncorrected evaluation: the whole
         // difference, not what is left of it after the correction.
         if self.config.correction_history
