@@ -17,6 +17,9 @@ chess.engine as the client.
 - `--opponent "CMD"` plays against another UCI engine instead (for example the engine as it
   was before a change, built from an older commit), at its defaults and the same `--hash`;
   `--elo` is then ignored.
+- `--option NAME=VALUE` sets a UCI option of vdmchess, `--opponent-option NAME=VALUE` one of
+  the other engine (both may be given more than once): e.g. the same binary on both sides with
+  `--opponent-option "SearchFeatures=-adaptive_time"` measures one feature on the clock.
 - `--concurrency N` plays N games at once (each with its own two engine processes).
 - A long match can be played in chunks: `--first K` starts at game K + 1 of the schedule
   (K even, so both games of an opening stay together), and `--results FILE` appends one JSON
@@ -75,13 +78,14 @@ def openings(plies, count, seed):
 
 
 def play_game(opening, vdm_white, args):
-    """Plays one game; returns (score for vdmchess, reason, pgn game)."""
+    """Plays one game; returns (score for vdmchess, reason, pgn game, vdmchess's clock at the
+    end and its mean time a move, in seconds)."""
     vdm = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
     sf = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent) if args.opponent else [STOCKFISH])
     try:
-        vdm.configure({"Hash": args.hash})
+        vdm.configure({"Hash": args.hash, **options(args.option)})
         if args.opponent:
-            sf.configure({"Hash": args.hash})
+            sf.configure({"Hash": args.hash, **options(args.opponent_option)})
         else:
             sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
         board = chess.Board()
@@ -93,6 +97,8 @@ def play_game(opening, vdm_white, args):
         for e in (vdm, sf):
             e.protocol.send_line("ucinewgame")
         reason, result = None, None
+        vdm_side = chess.WHITE if vdm_white else chess.BLACK
+        vdm_times = []
         while True:
             outcome = board.outcome(claim_draw=True)
             if outcome is not None:
@@ -107,7 +113,10 @@ def play_game(opening, vdm_white, args):
                                        white_inc=inc, black_inc=inc)
             t0 = time.monotonic()
             played = players[side].play(board, limit)
-            clock[side] -= time.monotonic() - t0
+            spent = time.monotonic() - t0
+            clock[side] -= spent
+            if side == vdm_side:
+                vdm_times.append(spent)
             if clock[side] < 0:
                 result = "0-1" if side == chess.WHITE else "1-0"
                 reason = "time forfeit " + ("vdmchess" if players[side] is vdm else "opponent")
@@ -134,7 +143,19 @@ def play_game(opening, vdm_white, args):
     game.headers["Result"] = result
     game.headers["Termination"] = reason
     game.headers["TimeControl"] = f"{args.base:g}+{args.inc:g}"
-    return score, reason, game
+    mean = sum(vdm_times) / len(vdm_times) if vdm_times else 0.0
+    return score, reason, game, clock[vdm_side], mean
+
+
+def options(pairs):
+    """`NAME=VALUE` strings as a dict of UCI options."""
+    out = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            sys.exit(f"an option is NAME=VALUE, not {pair!r}")
+        out[name] = value
+    return out
 
 
 def opponent_name(args):
@@ -202,6 +223,9 @@ def main():
     ap.add_argument("--engine", default=VDMCHESS + " uci")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--opponent", help="command of another UCI engine to play instead of Stockfish")
+    ap.add_argument("--option", action="append", metavar="NAME=VALUE", help="a UCI option of vdmchess")
+    ap.add_argument("--opponent-option", action="append", metavar="NAME=VALUE",
+                    help="a UCI option of the other engine (with --opponent)")
     ap.add_argument("--pgn", help="write the games to this file")
     ap.add_argument("--first", type=int, default=0, help="games of the schedule to skip (even)")
     ap.add_argument("--results", help="append one JSON line per game to this file")
@@ -226,7 +250,7 @@ def main():
 
     def run(job_index):
         opening, vdm_white = jobs[job_index]
-        score, reason, game = play_game(opening, vdm_white, args)
+        score, reason, game, clock_end, mean_time = play_game(opening, vdm_white, args)
         number = args.first + job_index + 1
         with lock:
             results.append((job_index, score, reason, game))
@@ -241,6 +265,9 @@ def main():
                         "reason": reason, "vdmchess_white": vdm_white, "elo": args.elo,
                         "tc": args.tc, "seed": args.seed, "plies": args.plies,
                         "engine": args.engine, "opponent": opponent_name(args), "plies_played": len(game.end().board().move_stack),
+                        "vdmchess_clock_end": round(clock_end, 3),
+                        "vdmchess_mean_move_time": round(mean_time, 4),
+                        "options": args.option or [], "opponent_options": args.opponent_option or [],
                     }), file=f, flush=True)
 
     with ThreadPoolExecutor(max_workers=args.concurrency) as pool:

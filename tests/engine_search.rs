@@ -336,3 +336,67 @@ fn each_selective_feature_fires_when_on_and_never_when_off() {
         assert_eq!(fired(false), 0, "{name} fired while off");
     }
 }
+
+/// The root's node accounting behind time management: every legal root move gets its
+/// nodes, and together they are the search's nodes but the root's own visits (one per
+/// iteration and re-search).
+#[test]
+fn root_nodes_account_for_the_whole_tree_below_the_root() {
+    let pos = position("r2q1rk1/1b1nbppp/p2pp3/1p6/3NP3/1BN1BP2/PPPQ2PP/R4RK1 w - - 0 11");
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(16);
+    let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    let mut legal = Vec::new();
+    pos.legal_moves_into(&mut legal);
+    let counted = s.root_nodes();
+    assert_eq!(counted.len(), legal.len());
+    assert!(legal.iter().all(|m| counted.iter().any(|(c, _)| c == m)));
+    let sum: u64 = counted.iter().map(|&(_, n)| n).sum();
+    assert!(sum < r.nodes && sum + 200 > r.nodes, "{sum} of {}", r.nodes);
+    let progress = s.progress().unwrap();
+    let best = counted.iter().find(|(m, _)| Some(*m) == r.best).unwrap().1;
+    assert!((progress.best_share - best as f64 / sum as f64).abs() < 1e-9);
+}
+
+/// A search whose best move never changes (a hanging queen taken) is settled: the best move
+/// stood since depth 1, took most of the nodes, and time management would stop it early;
+/// a search whose best move changed at the last depth is not.
+#[test]
+fn progress_says_how_settled_the_search_is() {
+    let limits = Limits {
+        depth: Some(10),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(16);
+    let pos = position("4k3/pp6/8/3q4/4P3/8/PP6/4K3 w - - 0 1");
+    let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+    assert_eq!(uci(&r), "e4d5");
+    let p = s.progress().unwrap();
+    assert_eq!(p.stability, 9);
+    assert!(p.best_share > 0.5, "{p:?}");
+    assert!(vdmchess::search::time::soft_scale(&p) < 1.0, "{p:?}");
+
+    // Depth by depth, the stability counts the iterations since the best move last changed.
+    let pos = position("r2q1rk1/1b1nbppp/p2pp3/1p6/3NP3/1BN1BP2/PPPQ2PP/R4RK1 w - - 0 11");
+    let mut bests = Vec::new();
+    for depth in 1..=8 {
+        let mut s = Searcher::new(16);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = s.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+        bests.push(r.best);
+        let p = s.progress().unwrap();
+        let unchanged = bests
+            .iter()
+            .rev()
+            .skip(1)
+            .take_while(|&&b| b == r.best)
+            .count();
+        assert_eq!(p.stability as usize, unchanged, "depth {depth}: {bests:?}");
+    }
+}

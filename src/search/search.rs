@@ -60,7 +60,7 @@ use super::ordering::{
     ContinuationHistory, Histories, History, Killers, PieceTo, ScoredMove, TT_MOVE,
 };
 use super::see::{captured_value, see, see_ge, SEE_VALUES};
-use super::time::{allocate, Budget, DEFAULT_OVERHEAD};
+use super::time::{allocate, soft_scale, Budget, Progress, DEFAULT_OVERHEAD};
 use super::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
@@ -103,6 +103,9 @@ const SEE_PRUNING_MARGIN: (i32, i32) = (-50, -100);
 const DELTA_MARGIN: i32 = 200;
 /// The first aspiration window's half-width.
 const ASPIRATION_WINDOW: i32 = 25;
+/// The least completed depth whose progress scales the soft time limit (the first
+/// iterations' best moves and scores change by themselves).
+const ADAPTIVE_TIME_DEPTH: u32 = 5;
 /// The least depth at which singular extensions are tried.
 const SINGULAR_DEPTH: i32 = 8;
 /// The least depth at which a node without a move from the table is reduced (internal
@@ -182,6 +185,10 @@ pub struct Searcher {
     root_best: Option<Move>,
     /// The root moves searched, when `searchmoves` narrows them; empty: all.
     root_only: Vec<Move>,
+    /// The nodes searched below each root move in this search (for time management).
+    root_nodes: Vec<(Move, u64)>,
+    /// How settled the search was after its last completed iteration.
+    progress: Option<Progress>,
     frames: Vec<Frame>,
     /// What the selective features did in this search.
     fired: Fired,
@@ -252,6 +259,7 @@ impl Searcher {
             budget: Budget {
                 soft: None,
                 hard: None,
+                adaptive: false,
             },
             node_limit: None,
             signals: Signals::new(),
@@ -259,6 +267,8 @@ impl Searcher {
             first_iteration: false,
             root_best: None,
             root_only: Vec::new(),
+            root_nodes: Vec::new(),
+            progress: None,
             frames: vec![EMPTY_FRAME; MAX_PLY + 2],
             fired: Fired::default(),
         }
@@ -430,6 +440,8 @@ impl Searcher {
             return self.result(None, value, 0, Vec::new());
         }
         self.root_only.clear();
+        self.root_nodes.clear();
+        self.progress = None;
         if root_moves.iter().any(|m| limits.searchmoves.contains(m)) {
             root_moves.retain(|m| limits.searchmoves.contains(m));
             self.root_only.extend_from_slice(&root_moves);
@@ -445,6 +457,9 @@ impl Searcher {
         let mut completed = 0;
         let mut value = 0;
         let mut pv: Vec<Move> = Vec::new();
+        // How settled the search is, for the soft limit (see `time::soft_scale`).
+        let mut stability = 0;
+        let mut last_best = None;
         for depth in 1..=max_depth {
             // The first iteration always completes: nothing may stop it.
             self.first_iteration = depth == 1;
@@ -457,12 +472,25 @@ impl Searcher {
                 // A partly searched iteration may still have improved on the best move.
                 break;
             }
+            let previous = (completed > 0).then_some((value, last_best));
             completed = depth;
             value = score;
             pv = self.pv[..self.pv_len[0]].to_vec();
             if let Some(&m) = pv.first() {
                 self.root_best = Some(m);
             }
+            let score_drop = match previous {
+                Some((v, best)) if best == self.root_best => {
+                    stability += 1;
+                    v - value
+                }
+                Some((v, _)) => {
+                    stability = 0;
+                    v - value
+                }
+                None => 0,
+            };
+            last_best = self.root_best;
             let elapsed = self.start.elapsed();
             let nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
             info(&Info {
@@ -482,7 +510,18 @@ impl Searcher {
                     }
                 }
             }
-            if self.soft_limit_reached() {
+            let progress = Progress {
+                stability,
+                score_drop,
+                best_share: self.best_share(),
+            };
+            self.progress = Some(progress);
+            let scale = if self.config.adaptive_time && depth >= ADAPTIVE_TIME_DEPTH {
+                soft_scale(&progress)
+            } else {
+                1.0
+            };
+            if self.soft_limit_reached(scale) {
                 break;
             }
         }
@@ -549,15 +588,61 @@ impl Searcher {
         }
     }
 
-    /// Whether the soft time limit says not to start another iteration.
-    fn soft_limit_reached(&mut self) -> bool {
+    /// The best root move's share of the nodes searched below the root so far.
+    fn best_share(&self) -> f64 {
+        let total: u64 = self.root_nodes.iter().map(|&(_, n)| n).sum();
+        let best = self
+            .root_nodes
+            .iter()
+            .find(|&&(m, _)| Some(m) == self.root_best)
+            .map_or(0, |&(_, n)| n);
+        if total == 0 {
+            1.0
+        } else {
+            best as f64 / total as f64
+        }
+    }
+
+    /// How settled the last search was after its last completed iteration (what the soft
+    /// time limit was scaled by, when [`SearchConfig::adaptive_time`] is on and a clock
+    /// limits the search); `None` before a search or when the root has no legal move.
+    #[must_use]
+    pub fn progress(&self) -> Option<Progress> {
+        self.progress
+    }
+
+    /// The nodes searched below each root move in the last search, in the order they were
+    /// first searched.
+    #[must_use]
+    pub fn root_nodes(&self) -> &[(Move, u64)] {
+        &self.root_nodes
+    }
+
+    /// Adds `nodes` to those searched below the root move `m`.
+    fn count_root_nodes(&mut self, m: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(r, _)| *r == m) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((m, nodes)),
+        }
+    }
+
+    /// Whether the soft time limit, times `scale` when the budget allows it (a clock's),
+    /// says not to start another iteration.
+    fn soft_limit_reached(&mut self, scale: f64) -> bool {
         if self.signals.is_pondering() {
             return false;
         }
         self.update_ponder_clock();
-        self.budget
-            .soft
-            .is_some_and(|soft| self.start.elapsed() >= soft)
+        let Some(soft) = self.budget.soft else {
+            return false;
+        };
+        let soft = if self.budget.adaptive {
+            let scaled = soft.mul_f64(scale);
+            self.budget.hard.map_or(scaled, |hard| scaled.min(hard))
+        } else {
+            soft
+        };
+        self.start.elapsed() >= soft
     }
 
     /// Once pondering ends (`ponderhit`), the clock starts from that moment.
@@ -957,6 +1042,7 @@ impl Searcher {
 
             self.keys.push(repetition_key(&child));
             self.frames[ply].moved = Some(PieceTo::of(pos, &m));
+            let nodes_before = self.nodes;
             let new_depth = depth - 1 + i32::from(singular_move == Some(m));
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
@@ -996,6 +1082,9 @@ impl Searcher {
                 s
             };
             self.keys.pop();
+            if ply == 0 {
+                self.count_root_nodes(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 break;
             }

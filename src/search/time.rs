@@ -13,6 +13,12 @@
 //! increment; the soft limit is [`SOFT_SHARE`] of the target, the hard limit a few times the
 //! target, but never more than [`HARD_SHARE`] of what is left, so the clock can never run out
 //! on one move. `movetime` is used whole, less the overhead (both limits).
+//!
+//! With a clock, the soft limit is then stretched or shrunk after each iteration by
+//! [`soft_scale`] (the search's `adaptive_time`): a search whose best move has stood for
+//! iterations, took most of the root's nodes and kept its score stops early; one whose best
+//! move just changed, shares the nodes with its rivals or whose score fell goes on. It never
+//! goes past the hard limit.
 
 use std::time::Duration;
 
@@ -41,6 +47,50 @@ pub struct Budget {
     pub soft: Option<Duration>,
     /// Stop at once after this.
     pub hard: Option<Duration>,
+    /// Whether [`soft_scale`] may move the soft limit (a clock's budget; a `movetime` is
+    /// used whole).
+    pub adaptive: bool,
+}
+
+/// What the iterations so far say about how settled a search is: [`soft_scale`]'s input.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// How many iterations in a row have ended with the best move of the one before (0: it
+    /// has just changed).
+    pub stability: u32,
+    /// How far the score fell since the iteration before, in centipawns (negative: it rose).
+    pub score_drop: i32,
+    /// The best move's share of the nodes searched at the root so far, 0 to 1.
+    pub best_share: f64,
+}
+
+/// The most [`soft_scale`] gives (the least is 0.75 · 0.75 · 0.9, a little above a half).
+pub const SOFT_SCALE_MAX: f64 = 2.5;
+
+/// How much the soft limit is stretched (above 1) or shrunk (below 1) for a search at
+/// `progress`: the product of three factors,
+///
+/// - stability: 1.5 when the best move has just changed, 0.15 less for each iteration it has
+///   stood, down to 0.75;
+/// - the best move's share of the root's nodes: 1.75 less the share, at most 1.5 (a move
+///   whose rivals were refuted at once is clear; one they kept busy is not);
+/// - a falling score: 1 plus a two-hundredth per centipawn lost, within 0.9 to 1.5;
+///
+/// at most [`SOFT_SCALE_MAX`].
+///
+/// ```
+/// use vdmchess::search::time::{soft_scale, Progress};
+/// let settled = Progress { stability: 6, score_drop: 0, best_share: 0.9 };
+/// let unsettled = Progress { stability: 0, score_drop: 60, best_share: 0.4 };
+/// assert!(soft_scale(&settled) < 0.75);
+/// assert!(soft_scale(&unsettled) > 2.0);
+/// ```
+#[must_use]
+pub fn soft_scale(progress: &Progress) -> f64 {
+    let stability = 1.5 - 0.15 * f64::from(progress.stability.min(5));
+    let share = (1.75 - progress.best_share.clamp(0.0, 1.0)).min(1.5);
+    let fall = (1.0 + f64::from(progress.score_drop) / 200.0).clamp(0.9, 1.5);
+    (stability * share * fall).min(SOFT_SCALE_MAX)
 }
 
 /// The least time a search is given: enough for the first iterations.
@@ -68,6 +118,7 @@ pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
         return Budget {
             soft: None,
             hard: None,
+            adaptive: false,
         };
     }
     if let Some(t) = limits.movetime {
@@ -75,6 +126,7 @@ pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
         return Budget {
             soft: Some(t),
             hard: Some(t),
+            adaptive: false,
         };
     }
     let (time, inc) = match turn {
@@ -85,6 +137,7 @@ pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
         return Budget {
             soft: None,
             hard: None,
+            adaptive: false,
         };
     };
     let inc = inc.unwrap_or_default();
@@ -102,6 +155,7 @@ pub fn allocate(limits: &Limits, turn: Color, overhead: Duration) -> Budget {
     Budget {
         soft: Some(soft.max(MIN_TIME)),
         hard: Some(hard.max(MIN_TIME)),
+        adaptive: true,
     }
 }
 
@@ -162,6 +216,39 @@ mod tests {
             allocate(&Limits::default(), Color::White, DEFAULT_OVERHEAD).hard,
             None
         );
+    }
+
+    #[test]
+    fn only_a_clock_is_scaled_by_progress() {
+        let movetime = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        assert!(!allocate(&movetime, Color::White, DEFAULT_OVERHEAD).adaptive);
+        assert!(allocate(&clock(10_000, 100), Color::White, DEFAULT_OVERHEAD).adaptive);
+        assert!(!allocate(&Limits::default(), Color::White, DEFAULT_OVERHEAD).adaptive);
+    }
+
+    #[test]
+    fn unsettled_searches_think_longer() {
+        let p = |stability, score_drop, best_share| Progress {
+            stability,
+            score_drop,
+            best_share,
+        };
+        let base = soft_scale(&p(2, 0, 0.6));
+        // The best move standing longer, taking more of the nodes, the score rising: shorter.
+        assert!(soft_scale(&p(3, 0, 0.6)) < base);
+        assert!(soft_scale(&p(2, 0, 0.8)) < base);
+        assert!(soft_scale(&p(2, -30, 0.6)) < base);
+        // A new best move, a smaller share, a falling score: longer.
+        assert!(soft_scale(&p(0, 0, 0.6)) > base);
+        assert!(soft_scale(&p(2, 0, 0.3)) > base);
+        assert!(soft_scale(&p(2, 50, 0.6)) > base);
+        // Stability counts up to five iterations; the extremes stay in the range.
+        assert_eq!(soft_scale(&p(5, 0, 0.6)), soft_scale(&p(50, 0, 0.6)));
+        assert!((soft_scale(&p(50, -500, 1.0)) - 0.75 * 0.75 * 0.9).abs() < 1e-12);
+        assert_eq!(soft_scale(&p(0, 500, 0.0)), SOFT_SCALE_MAX);
     }
 
     #[test]
