@@ -249,17 +249,17 @@ fn two_threads_search_together() {
     assert_eq!(searcher.helper_nodes(), 0);
 }
 
-/// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 174
+/// Singular extensions: in Win at Chess 248 (1... Qc5) at depth 8 and Win at Chess 174
 /// (1... Nxg2) at depth 9, the search finds the winning move with the table's move extended
-/// when singular, and misses it without; the extension fires in the first and never in the
-/// second. (Positions of the tuned threat and pawn weights of 2026-12-03: any change to the
-/// evaluation or the search changes which trees these depths search.)
+/// when singular, and misses it without; the extension fires when on and never when off.
+/// (Positions of the late-move reductions of 2026-12-05: any change to the evaluation or the
+/// search changes which trees these depths search; WAC 82 at depth 8 was one before.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
     for (fen, wins, depth) in [
         (
-            "3rr1k1/pp3pp1/4b3/8/2P1B2R/6QP/P3q1P1/5R1K w - - 0 1",
-            ["e4h7"],
+            "5r1k/1p4pp/3q4/3Pp1R1/8/8/PP4PP/4Q1K1 b - - 0 1",
+            ["d6c5"],
             8,
         ),
         (

@@ -113,6 +113,11 @@ const SINGULAR_DEPTH: i32 = 8;
 const INTERNAL_REDUCTION_DEPTH: i32 = 4;
 /// Razoring: the deepest remaining depth, and the margin (base, per ply) below alpha.
 const RAZORING: (i32, (i32, i32)) = (3, (150, 200));
+/// Late-move reductions: a quiet move searched `m`-th at depth `d` is reduced by
+/// `0.75 + ln d · ln m / LMR_DIVISOR` plies (rounded down). 2.0 measured +17 (−2 .. +36)
+/// against 2.25 over 800 self-play games at 20,000 nodes a move; 1.75 +6 over 400 (the
+/// README's ladder).
+const LMR_DIVISOR: f64 = 2.0;
 /// History reductions: a quiet move's reduction falls by one per this much history.
 const HISTORY_REDUCTION_DIVISOR: i32 = 8_192;
 
@@ -227,7 +232,7 @@ impl Searcher {
                 let mut row = [0u8; 64];
                 for (m, r) in row.iter_mut().enumerate() {
                     if d > 0 && m > 0 {
-                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
                         *r = v.max(0.0) as u8;
                     }
                 }
