@@ -24,7 +24,7 @@ import sys
 import chess
 import chess.engine
 
-from match import elo, openings
+from match import elo, openings, options
 
 
 def play(opening, a_white, args):
@@ -32,12 +32,8 @@ def play(opening, a_white, args):
     a = chess.engine.SimpleEngine.popen_uci(shlex.split(args.a))
     b = chess.engine.SimpleEngine.popen_uci(shlex.split(args.b))
     try:
-        for engine, options in ((a, args.a_option), (b, args.b_option)):
-            config = {"Hash": args.hash}
-            for o in options:
-                name, _, value = o.partition("=")
-                config[name] = value
-            engine.configure(config)
+        for engine, pairs in ((a, args.a_option), (b, args.b_option)):
+            engine.configure({"Hash": args.hash, **options(pairs)})
             engine.protocol.send_line("ucinewgame")
         board = chess.Board()
         for m in opening:

@@ -477,23 +477,18 @@ impl Searcher {
                 // A partly searched iteration may still have improved on the best move.
                 break;
             }
-            let previous = (completed > 0).then_some((value, last_best));
+            let first = completed == 0;
+            let score_drop = if first { 0 } else { value - score };
             completed = depth;
             value = score;
             pv = self.pv[..self.pv_len[0]].to_vec();
             if let Some(&m) = pv.first() {
                 self.root_best = Some(m);
             }
-            let score_drop = match previous {
-                Some((v, best)) if best == self.root_best => {
-                    stability += 1;
-                    v - value
-                }
-                Some((v, _)) => {
-                    stability = 0;
-                    v - value
-                }
-                None => 0,
+            stability = if !first && last_best == self.root_best {
+                stability + 1
+            } else {
+                0
             };
             last_best = self.root_best;
             let elapsed = self.start.elapsed();
