@@ -249,17 +249,18 @@ fn two_threads_search_together() {
     assert_eq!(searcher.helper_nodes(), 0);
 }
 
-/// Singular extensions: in Win at Chess 248 (1... Qc5) at depth 8 and Win at Chess 174
+/// Singular extensions: in Win at Chess 221 (1. Rd8+) at depth 8 and Win at Chess 174
 /// (1... Nxg2) at depth 9, the search finds the winning move with the table's move extended
 /// when singular, and misses it without; the extension fires when on and never when off.
 /// (Positions of the late-move reductions of 2026-12-05: any change to the evaluation or the
-/// search changes which trees these depths search; WAC 82 at depth 8 was one before.)
+/// search changes which trees these depths search; WAC 82 and then WAC 248 at depth 8 were
+/// ones before: the first aspiration window of 15 moved WAC 248's.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
     for (fen, wins, depth) in [
         (
-            "5r1k/1p4pp/3q4/3Pp1R1/8/8/PP4PP/4Q1K1 b - - 0 1",
-            ["d6c5"],
+            "r3k3/P5bp/2N1bp2/4p3/2p5/6NP/1PP2PP1/3R2K1 w q - 0 1",
+            ["d1d8"],
             8,
         ),
         (
