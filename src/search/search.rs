@@ -1071,7 +1071,9 @@ impl Searcher {
                         r -= by;
                         self.fired.history_reductions += u64::from(by != 0);
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    // A reduction may reach the quiescence search: +21 (−6 .. +48) over 400
+                    // self-play games against stopping a ply above it (the README's ladder).
+                    r = r.clamp(0, new_depth);
                 }
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, came);
                 if s > alpha && r > 0 {
