@@ -42,8 +42,8 @@
 //!     [--rate R] [--l2 L] [--free INDEX] [--labels FILE [--lambda L] [--label-k fit|same|K]]
 //! ```
 //!
-//! `--epochs 0` writes the hand-written values unchanged; `--free 412` fits only the weights
-//! from index 412 on (the threat and pawn-structure terms added last), the others
+//! `--epochs 0` writes the hand-written values unchanged; `--free 408` fits only the weights
+//! from index 408 on (the threat and pawn-structure terms and the mobility tables), the others
 //! held at their starting values.
 
 use std::collections::{HashMap, HashSet};
@@ -479,11 +479,14 @@ fn section(i: usize) -> Option<String> {
             Some("Passed pawn: enemy king's distance, our king's (x rank beyond the third).".into())
         }
         399 => Some("Doubled, isolated, bishop pair, rook on an open file, half-open file.".into()),
-        404 => Some("Mobility per square: knight, bishop, rook, queen.".into()),
-        408 => Some("King shield one rank, two ranks ahead; open file by the king.".into()),
-        411 => Some("Tempo.".into()),
-        412 => Some("Threats: by a pawn, a minor on a major, a rook on the queen; hanging.".into()),
-        416 => Some("Passed pawn blocked; pawn supported, in a phalanx.".into()),
+        404 => Some("King shield one rank, two ranks ahead; open file by the king.".into()),
+        407 => Some("Tempo.".into()),
+        408 => Some("Threats: by a pawn, a minor on a major, a rook on the queen; hanging.".into()),
+        412 => Some("Passed pawn blocked; pawn supported, in a phalanx.".into()),
+        415 => Some("Mobility of a knight by its count of squares, 0 to 8.".into()),
+        424 => Some("Mobility of a bishop, 0 to 13 squares.".into()),
+        438 => Some("Mobility of a rook, 0 to 14 squares.".into()),
+        453 => Some("Mobility of a queen, 0 to 27 squares.".into()),
         _ => None,
     }
 }

@@ -42,8 +42,8 @@ use crate::types::{Color, Role};
 
 pub use tables::S;
 use tables::{
-    KING_ATTACK_CAP, KING_ATTACK_SCALE, KING_ATTACK_UNITS, MOBILITY_TYPICAL, PHASE_TOTAL,
-    PHASE_WEIGHTS, PIECE_VALUES, SAFE_CHECK_UNITS,
+    KING_ATTACK_CAP, KING_ATTACK_SCALE, KING_ATTACK_UNITS, PHASE_TOTAL, PHASE_WEIGHTS,
+    PIECE_VALUES, SAFE_CHECK_UNITS,
 };
 pub use weights::WEIGHTS;
 
@@ -73,9 +73,6 @@ pub enum Param {
     RookOpenFile,
     /// A rook on a file with enemy pawns only.
     RookSemiOpenFile,
-    /// Per square a knight, bishop, rook or queen (0 to 3) can go to, beyond its typical
-    /// count ([`tables::MOBILITY_TYPICAL`]).
-    Mobility(usize),
     /// A pawn of the king's shield one rank (0) or two ranks (1) in front of it.
     Shield(usize),
     /// A file at or beside the king without our pawns.
@@ -96,10 +93,21 @@ pub enum Param {
     Supported,
     /// A pawn with one of our pawns beside it on its rank.
     Phalanx,
+    /// A knight, bishop, rook or queen (`Mobility(0 to 3, n)`) that can go to `n` squares
+    /// (none held by our pieces or attacked by enemy pawns): a table per role, so the value of
+    /// one more square may fall as the count grows ([`MOBILITY_SQUARES`] entries each).
+    Mobility(usize, usize),
 }
 
+/// How many counts of squares each mobility table has: a knight 0 to 8, a bishop 0 to 13, a
+/// rook 0 to 14, a queen 0 to 27.
+pub const MOBILITY_SQUARES: [usize; 4] = [9, 14, 15, 28];
+
+/// Where each role's mobility table starts in [`WEIGHTS`].
+const MOBILITY_START: [usize; 4] = [415, 424, 438, 453];
+
 /// How many weights there are.
-pub const N_PARAMS: usize = 419;
+pub const N_PARAMS: usize = 481;
 
 impl Param {
     /// Its place in [`WEIGHTS`].
@@ -117,17 +125,17 @@ impl Param {
             Param::BishopPair => 401,
             Param::RookOpenFile => 402,
             Param::RookSemiOpenFile => 403,
-            Param::Mobility(i) => 404 + i,
-            Param::Shield(i) => 408 + i,
-            Param::KingOpenFile => 410,
-            Param::Tempo => 411,
-            Param::PawnThreat => 412,
-            Param::MinorThreat => 413,
-            Param::RookThreat => 414,
-            Param::Hanging => 415,
-            Param::PassedBlocked => 416,
-            Param::Supported => 417,
-            Param::Phalanx => 418,
+            Param::Shield(i) => 404 + i,
+            Param::KingOpenFile => 406,
+            Param::Tempo => 407,
+            Param::PawnThreat => 408,
+            Param::MinorThreat => 409,
+            Param::RookThreat => 410,
+            Param::Hanging => 411,
+            Param::PassedBlocked => 412,
+            Param::Supported => 413,
+            Param::Phalanx => 414,
+            Param::Mobility(i, n) => MOBILITY_START[i] + n,
         }
     }
 
@@ -522,8 +530,8 @@ fn attack_terms<A: Acc>(pos: &Position, acc: &mut A, parts: u8) {
                 };
                 a.by[i] |= attacks;
                 if mobility {
-                    let n = (attacks & safe).count_ones() as i32;
-                    acc.add(Param::Mobility(i), (n - MOBILITY_TYPICAL[i]) * sign(color));
+                    let n = (attacks & safe).count_ones() as usize;
+                    acc.add(Param::Mobility(i, n), sign(color));
                 }
                 if attacks & zone != 0 {
                     a.units += KING_ATTACK_UNITS[i];
@@ -647,8 +655,8 @@ fn king_shelter_terms<A: Acc>(pos: &Position, color: Color, acc: &mut A) {
 }
 
 /// Mobility, White's minus Black's: for each knight, bishop, rook and queen, the squares it
-/// attacks that hold none of our pieces and no enemy pawn attacks, counted from a typical
-/// number (see [`tables::MOBILITY_TYPICAL`]).
+/// attacks that hold none of our pieces and no enemy pawn attacks, valued by its role's table
+/// ([`Param::Mobility`]).
 #[must_use]
 pub fn mobility(pos: &Position) -> S {
     sum_of(|acc| attack_terms(pos, acc, MOBILITY))
@@ -820,6 +828,27 @@ mod tests {
         assert!(mobility(&free).mg() > mobility(&buried).mg());
     }
 
+    /// Each piece reads its role's table at its own count of squares, White's minus Black's.
+    #[test]
+    fn mobility_reads_the_table_at_the_count_of_squares() {
+        // A bishop on d4 of an empty board reaches 13 squares; on a1 behind its pawn, none.
+        let free = pos("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1");
+        assert_eq!(mobility(&free), Param::Mobility(1, 13).weight());
+        let buried = pos("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
+        assert_eq!(mobility(&buried), Param::Mobility(1, 0).weight());
+        // White's knight on a1 has b3 and c2 (the pawn on d4 attacks c3 and e3, neither of
+        // them); Black's on g8 has e7, f6 and h6.
+        let knights = pos("4k1n1/8/8/8/3p4/8/8/N3K3 w - - 0 1");
+        assert_eq!(
+            mobility(&knights),
+            Param::Mobility(0, 2).weight() - Param::Mobility(0, 3).weight()
+        );
+        // A knight on a2 may take the pawn on b4 and go to c1, but not to c3, which the pawn
+        // attacks.
+        let attacked = pos("4k3/8/8/8/1p6/8/N7/4K3 w - - 0 1");
+        assert_eq!(mobility(&attacked), Param::Mobility(0, 2).weight());
+    }
+
     #[test]
     fn threats_count_attacked_pieces_and_hanging_ones() {
         use Param::{Hanging, MinorThreat, PawnThreat, RookThreat};
@@ -916,7 +945,9 @@ mod tests {
             all.extend((0..64).map(|sq| Param::Pst(r, sq)));
         }
         all.extend((0..8).map(Param::Passed));
-        all.extend((0..4).map(Param::Mobility));
+        for (i, &len) in MOBILITY_SQUARES.iter().enumerate() {
+            all.extend((0..len).map(|n| Param::Mobility(i, n)));
+        }
         all.extend((0..2).map(Param::Shield));
         all.extend([
             Param::PassedKingThem,

@@ -236,7 +236,9 @@ pub const ROOK_SEMI_OPEN_FILE: S = S(10, 6);
 
 /// Per square a piece can go to (not held by our pieces, not attacked by enemy pawns),
 /// measured from a typical count ([`MOBILITY_TYPICAL`]: a knight with four squares scores
-/// nothing): value per square for knight, bishop, rook, queen.
+/// nothing): value per square for knight, bishop, rook, queen. The evaluation's mobility is a
+/// table per role and count ([`Param::Mobility`](super::Param::Mobility)); written by hand it is
+/// this straight line.
 pub const MOBILITY: [S; 4] = [S(4, 4), S(5, 5), S(2, 4), S(1, 2)];
 
 /// The typical count of squares of a knight, bishop, rook and queen (see [`MOBILITY`]).
@@ -308,7 +310,9 @@ pub fn hand_weights() -> Vec<S> {
     w[Param::RookOpenFile.index()] = ROOK_OPEN_FILE;
     w[Param::RookSemiOpenFile.index()] = ROOK_SEMI_OPEN_FILE;
     for (i, s) in MOBILITY.iter().enumerate() {
-        w[Param::Mobility(i).index()] = *s;
+        for n in 0..super::MOBILITY_SQUARES[i] {
+            w[Param::Mobility(i, n).index()] = *s * (n as i32 - MOBILITY_TYPICAL[i]);
+        }
     }
     w[Param::Shield(0).index()] = S(SHIELD.0, 0);
     w[Param::Shield(1).index()] = S(SHIELD.1, 0);
