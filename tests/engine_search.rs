@@ -249,23 +249,23 @@ fn two_threads_search_together() {
     assert_eq!(searcher.helper_nodes(), 0);
 }
 
-/// Singular extensions: in Win at Chess 221 (1. Rd8+) at depth 8 and Win at Chess 174
-/// (1... Nxg2) at depth 9, the search finds the winning move with the table's move extended
+/// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 30
+/// (1. Nxd6) at depth 9, the search finds the winning move with the table's move extended
 /// when singular, and misses it without; the extension fires when on and never when off.
-/// (Positions of the late-move reductions of 2026-12-05: any change to the evaluation or the
-/// search changes which trees these depths search; WAC 82 and then WAC 248 at depth 8 were
-/// ones before: the first aspiration window of 15 moved WAC 248's.)
+/// (Positions of the Stockfish-labelled weights of 2026-12-06, found by a scan of the 300 WAC
+/// positions: any change to the evaluation or the search changes which trees these depths
+/// search; WAC 248, then WAC 221 and WAC 174 were the positions before.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
     for (fen, wins, depth) in [
         (
-            "r3k3/P5bp/2N1bp2/4p3/2p5/6NP/1PP2PP1/3R2K1 w q - 0 1",
-            ["d1d8"],
+            "3rr1k1/pp3pp1/4b3/8/2P1B2R/6QP/P3q1P1/5R1K w - - 0 1",
+            ["e4h7"],
             8,
         ),
         (
-            "2r2rk1/6p1/p3pq1p/1p1b1p2/3P1n2/PP3N2/3N1PPP/1Q2RR1K b - - 0 1",
-            ["f4g2"],
+            "1r3r2/4q1kp/b1pp2p1/5p2/pPn1N3/6P1/P3PPBP/2QRR1K1 w - - 0 1",
+            ["e4d6"],
             9,
         ),
     ] {
