@@ -56,7 +56,7 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::{Game, Outcome};
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::search::eval::tables::{hand_weights, PHASE_TOTAL};
-use vdmchess::search::eval::{damping, phase, terms, Acc, Param, N_PARAMS, S};
+use vdmchess::search::eval::{damping, phase, terms, Acc, Param, MOBILITY_SQUARES, N_PARAMS, S};
 use vdmchess::search::ordering::is_quiet;
 use vdmchess::search::search::noisy_moves;
 use vdmchess::search::see::see;
@@ -483,11 +483,16 @@ fn section(i: usize) -> Option<String> {
         407 => Some("Tempo.".into()),
         408 => Some("Threats: by a pawn, a minor on a major, a rook on the queen; hanging.".into()),
         412 => Some("Passed pawn blocked; pawn supported, in a phalanx.".into()),
-        415 => Some("Mobility of a knight by its count of squares, 0 to 8.".into()),
-        424 => Some("Mobility of a bishop, 0 to 13 squares.".into()),
-        438 => Some("Mobility of a rook, 0 to 14 squares.".into()),
-        453 => Some("Mobility of a queen, 0 to 27 squares.".into()),
-        _ => None,
+        _ => (0..4)
+            .find(|&r| Param::Mobility(r, 0).index() == i)
+            .map(|r| {
+                let roles = ["knight", "bishop", "rook", "queen"];
+                let most = MOBILITY_SQUARES[r] - 1;
+                format!(
+                    "Mobility of a {} by its count of squares, 0 to {most}.",
+                    roles[r]
+                )
+            }),
     }
 }
 

@@ -105,11 +105,20 @@ pub enum Param {
 /// rook 0 to 14, a queen 0 to 27.
 pub const MOBILITY_SQUARES: [usize; 4] = [9, 14, 15, 28];
 
-/// Where each role's mobility table starts in [`WEIGHTS`].
-const MOBILITY_START: [usize; 4] = [415, 424, 438, 453];
+/// Where each role's mobility table starts in [`WEIGHTS`]: after the other terms (the last,
+/// [`Param::Phalanx`], is 414), one table after the other.
+const MOBILITY_START: [usize; 4] = {
+    let mut start = [415; 4];
+    let mut i = 1;
+    while i < 4 {
+        start[i] = start[i - 1] + MOBILITY_SQUARES[i - 1];
+        i += 1;
+    }
+    start
+};
 
 /// How many weights there are.
-pub const N_PARAMS: usize = 481;
+pub const N_PARAMS: usize = MOBILITY_START[3] + MOBILITY_SQUARES[3];
 
 impl Param {
     /// Its place in [`WEIGHTS`].

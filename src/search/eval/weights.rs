@@ -118,7 +118,7 @@ pub static WEIGHTS: [S; N_PARAMS] = [
     S(17, 39),
     S(19, 42),
     S(30, 24),
-    // Mobility of a bishop, 0 to 13 squares.
+    // Mobility of a bishop by its count of squares, 0 to 13.
     S(-28, -48),
     S(-25, -37),
     S(-15, -16),
@@ -133,7 +133,7 @@ pub static WEIGHTS: [S; N_PARAMS] = [
     S(41, 5),
     S(-25, 34),
     S(67, 3),
-    // Mobility of a rook, 0 to 14 squares.
+    // Mobility of a rook by its count of squares, 0 to 14.
     S(-18, -6),
     S(-13, 15),
     S(-9, 12),
@@ -149,7 +149,7 @@ pub static WEIGHTS: [S; N_PARAMS] = [
     S(2, 62),
     S(20, 54),
     S(19, 47),
-    // Mobility of a queen, 0 to 27 squares.
+    // Mobility of a queen by its count of squares, 0 to 27.
     S(7, -19),
     S(4, -55),
     S(0, -53),
