@@ -7,7 +7,8 @@
 //! `eval` is the evaluation for White before the side to move is taken into account. `K` is
 //! fitted first, with the starting weights, and then held. The evaluation is linear in its
 //! weights once a position is traced (`eval::terms` with a recording accumulator: how many
-//! times each weight counts, the phase, whether the drawish damping applies), so the gradient is exact; the optimiser is Adam over the whole data set.
+//! times each weight counts, the fixed king-attack part, the phase, whether the drawish damping
+//! applies), so the gradient is exact; the optimiser is Adam over the whole data set.
 //!
 //! Data: the master games bundled in `spec/conformance/games/` (pgnmentor.com player
 //! collections, public game records; provenance in `spec/conformance/games/SOURCES.md`),
@@ -55,9 +56,7 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::{Game, Outcome};
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::search::eval::tables::{hand_weights, PHASE_TOTAL};
-use vdmchess::search::eval::{
-    damping, phase, terms, Acc, Param, KING_ATTACK_MOST, MOBILITY_SQUARES, N_PARAMS, S,
-};
+use vdmchess::search::eval::{damping, phase, terms, Acc, Param, MOBILITY_SQUARES, N_PARAMS, S};
 use vdmchess::search::ordering::is_quiet;
 use vdmchess::search::search::noisy_moves;
 use vdmchess::search::see::see;
@@ -146,6 +145,7 @@ fn options() -> Result<Options, String> {
 #[derive(Default)]
 struct Trace {
     counts: Vec<(u16, i32)>,
+    fixed: S,
 }
 
 impl Acc for Trace {
@@ -153,6 +153,9 @@ impl Acc for Trace {
         if n != 0 {
             self.counts.push((p.index() as u16, n));
         }
+    }
+    fn fixed(&mut self, s: S) {
+        self.fixed += s;
     }
 }
 
@@ -163,6 +166,7 @@ struct Data {
     start: Vec<usize>,
     index: Vec<u16>,
     count: Vec<f64>,
+    fixed: Vec<(f64, f64)>,
     /// Phase / 24 (the middlegame share).
     mg_share: Vec<f64>,
     /// The damping when White is ahead, when Black is ahead.
@@ -202,6 +206,8 @@ impl Data {
             }
         }
         self.start.push(self.index.len());
+        self.fixed
+            .push((f64::from(t.fixed.mg()), f64::from(t.fixed.eg())));
         self.mg_share
             .push(f64::from(phase(pos)) / f64::from(PHASE_TOTAL));
         let damp = |c: Color| 1.0 / f64::from(damping(pos, c));
@@ -227,7 +233,7 @@ impl Data {
     /// The evaluation of position `p` for White under weights `w` (mg, eg interleaved), with
     /// the factor of the damping applied.
     fn eval(&self, p: usize, w: &[f64]) -> (f64, f64) {
-        let (mut mg, mut eg) = (0.0, 0.0);
+        let (mut mg, mut eg) = self.fixed[p];
         for k in self.start[p]..self.start[p + 1] {
             let i = self.index[k] as usize;
             mg += w[2 * i] * self.count[k];
@@ -477,20 +483,6 @@ fn section(i: usize) -> Option<String> {
         407 => Some("Tempo.".into()),
         408 => Some("Threats: by a pawn, a minor on a major, a rook on the queen; hanging.".into()),
         412 => Some("Passed pawn blocked; pawn supported, in a phalanx.".into()),
-        _ if i == Param::KingAttack(0).index() => Some(format!(
-            "King attack by its attack units, 0 to {KING_ATTACK_MOST} (and more), two pieces at least."
-        )),
-        _ if i == Param::Outpost(0).index() => Some("Outpost of a knight, a bishop.".into()),
-        _ if i == Param::PawnStorm(0).index() => Some(
-            "Pawn storm: an enemy pawn by the king on our second to fifth rank.".into(),
-        ),
-        _ if i == Param::Backward.index() => {
-            Some("Backward pawn; our pawns on a bishop's colour; minor behind a pawn; free passer.".into())
-        }
-        _ if i == Param::KingZoneAttacks.index() => Some(
-            "A square of the king's zone attacked; king's distance to its pawns; pawn push threat."
-                .into(),
-        ),
         _ => (0..4)
             .find(|&r| Param::Mobility(r, 0).index() == i)
             .map(|r| {

@@ -252,10 +252,9 @@ fn two_threads_search_together() {
 /// Singular extensions: in Win at Chess 82 (1. Bh7+) at depth 8 and Win at Chess 30
 /// (1. Nxd6) at depth 9, the search finds the winning move with the table's move extended
 /// when singular, and misses it without; the extension fires when on and never when off.
-/// (WAC 82 and WAC 174, found for the evaluation with the terms of 2026-12-06 by a scan of the
-/// 300 WAC positions: any change to the evaluation or the search changes which trees these
-/// depths search; WAC 248, then WAC 221 and WAC 174, then WAC 82 and WAC 30 were the positions
-/// before.)
+/// (Positions of the Stockfish-labelled weights of 2026-12-06, found by a scan of the 300 WAC
+/// positions: any change to the evaluation or the search changes which trees these depths
+/// search; WAC 248, then WAC 221 and WAC 174 were the positions before.)
 #[test]
 fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
     for (fen, wins, depth) in [
@@ -265,8 +264,8 @@ fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
             8,
         ),
         (
-            "2r2rk1/6p1/p3pq1p/1p1b1p2/3P1n2/PP3N2/3N1PPP/1Q2RR1K b - - 0 1",
-            ["f4g2"],
+            "1r3r2/4q1kp/b1pp2p1/5p2/pPn1N3/6P1/P3PPBP/2QRR1K1 w - - 0 1",
+            ["e4d6"],
             9,
         ),
     ] {

@@ -252,10 +252,8 @@ pub const SHIELD: (i32, i32) = (12, 6);
 pub const KING_OPEN_FILE: i32 = -14;
 
 /// How many attack units an enemy knight, bishop, rook or queen that attacks the king's zone
-/// brings. Once two pieces attack, the units they bring (safe checks included) read the
-/// king-attack table ([`Param::KingAttack`](super::Param::KingAttack)); written by hand it is
-/// a middlegame penalty of `units² × KING_ATTACK_SCALE / 4`, capped at [`KING_ATTACK_CAP`]:
-/// one attacker is rarely dangerous, several together quickly are.
+/// brings; the middlegame penalty is `units² × KING_ATTACK_SCALE / 4` (capped at
+/// [`KING_ATTACK_CAP`]) once two pieces attack.
 pub const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 /// See [`KING_ATTACK_UNITS`].
 pub const KING_ATTACK_SCALE: i32 = 7;
@@ -287,10 +285,7 @@ pub const TEMPO: S = S(12, 6);
 
 /// Every weight of the evaluation by [`Param::index`](super::Param::index), as written in
 /// this file: where the Texel tuner starts (`examples/texel.rs`), and the engine's values
-/// before tuning. The terms added after the first Stockfish-labelled fit (outposts, pawn
-/// storm, backward pawns, pawns on a bishop's colour, a minor behind a pawn, free passers,
-/// attacked squares of the king's zone, the king's distance to its pawns, pawn push threats)
-/// have no hand-written value: they start at zero and the tuner finds them.
+/// before tuning.
 #[must_use]
 pub fn hand_weights() -> Vec<S> {
     use super::Param;
@@ -322,11 +317,6 @@ pub fn hand_weights() -> Vec<S> {
     w[Param::Shield(0).index()] = S(SHIELD.0, 0);
     w[Param::Shield(1).index()] = S(SHIELD.1, 0);
     w[Param::KingOpenFile.index()] = S(KING_OPEN_FILE, 0);
-    for u in 0..=super::KING_ATTACK_MOST {
-        let units = u as i32;
-        let penalty = (units * units * KING_ATTACK_SCALE / 4).min(KING_ATTACK_CAP);
-        w[Param::KingAttack(u).index()] = S(penalty, 0);
-    }
     w[Param::Tempo.index()] = TEMPO;
     w[Param::PawnThreat.index()] = PAWN_THREAT;
     w[Param::MinorThreat.index()] = MINOR_THREAT;
