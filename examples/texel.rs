@@ -39,12 +39,16 @@
 //!
 //! ```sh
 //! cargo run --release --example texel -- [--games DIR] [--sample N] [--epochs N] [--out FILE]
-//!     [--rate R] [--l2 L] [--free INDEX] [--labels FILE [--lambda L] [--label-k fit|same|K]]
+//!     [--rate R] [--l2 L] [--free INDEX] [--start hand|current]
+//!     [--labels FILE [--lambda L] [--label-k fit|same|K]]
 //! ```
 //!
-//! `--epochs 0` writes the hand-written values unchanged; `--free 408` fits only the weights
+//! `--epochs 0` writes the starting values unchanged; `--free 408` fits only the weights
 //! from index 408 on (the threat and pawn-structure terms and the mobility tables), the others
-//! held at their starting values.
+//! held at their starting values. `--start current` starts from the engine's weights
+//! (`vdmchess::search::eval::WEIGHTS`) instead: with `--epochs 0` it scores them on the data
+//! given (the line "error before"), the way to compare a new fit with the weights in use on
+//! the same held-out positions.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -56,7 +60,9 @@ use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::{Game, Outcome};
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::search::eval::tables::{hand_weights, PHASE_TOTAL};
-use vdmchess::search::eval::{damping, phase, terms, Acc, Param, MOBILITY_SQUARES, N_PARAMS, S};
+use vdmchess::search::eval::{
+    damping, phase, terms, Acc, Param, MOBILITY_SQUARES, N_PARAMS, S, WEIGHTS,
+};
 use vdmchess::search::ordering::is_quiet;
 use vdmchess::search::search::noisy_moves;
 use vdmchess::search::see::see;
@@ -81,9 +87,12 @@ struct Options {
     /// Only the weights from this index on (`Param::index`) are fitted; the others keep
     /// their starting values (0: all are fitted).
     free: usize,
+    /// Start from the engine's weights instead of the hand-written ones.
+    start_current: bool,
 }
 
-fn options() -> Result<Options, String> {
+/// The options of the command line `args` (the program's name left out).
+fn options(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
         games: PathBuf::from("spec/conformance/games"),
         sample: 2,
@@ -96,8 +105,8 @@ fn options() -> Result<Options, String> {
         lambda: 1.0,
         label_k: None,
         free: 0,
+        start_current: false,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
         let value = args
@@ -116,6 +125,13 @@ fn options() -> Result<Options, String> {
             "--rate" => o.rate = value.parse().map_err(|e| format!("--rate {value}: {e}"))?,
             "--l2" => o.l2 = value.parse().map_err(|e| format!("--l2 {value}: {e}"))?,
             "--free" => o.free = number()?.min(N_PARAMS),
+            "--start" => {
+                o.start_current = match value.as_str() {
+                    "hand" => false,
+                    "current" => true,
+                    _ => return Err(format!("--start {value}: hand or current")),
+                }
+            }
             "--write-fens" => o.write_fens = Some(PathBuf::from(value)),
             "--labels" => o.labels = Some(PathBuf::from(value)),
             "--label-k" => {
@@ -530,7 +546,8 @@ fn flat(w: &[S]) -> Vec<f64> {
 }
 
 fn main() -> Result<(), String> {
-    let o = options()?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let o = options(&args)?;
     let t0 = Instant::now();
     let labels = o.labels.as_deref().map(read_labels).transpose()?;
     let (mut data, games) = load(&o.games, o.sample, labels.as_ref(), o.write_fens.is_some())?;
@@ -550,8 +567,12 @@ fn main() -> Result<(), String> {
         eprintln!("wrote {} FENs to {}", data.fens.len(), path.display());
         return Ok(());
     }
-    let hand = hand_weights();
-    let mut w = flat(&hand);
+    let start: Vec<S> = if o.start_current {
+        WEIGHTS.to_vec()
+    } else {
+        hand_weights().to_vec()
+    };
+    let mut w = flat(&start);
     let k = fit_k(&data, &w);
     let label_k = labels.as_ref().map(|_| match o.label_k {
         None => fit_label_k(&data),
@@ -581,7 +602,7 @@ fn main() -> Result<(), String> {
     tune(&data, &mut w, k, o.epochs, o.rate, o.l2, o.free);
     let drift = w
         .iter()
-        .zip(flat(&hand))
+        .zip(flat(&start))
         .map(|(a, b)| (a - b).abs())
         .sum::<f64>()
         / w.len() as f64;
@@ -622,10 +643,14 @@ fn main() -> Result<(), String> {
         format!(" --free {}", o.free)
     } else {
         String::new()
+    } + if o.start_current {
+        " --start current"
+    } else {
+        ""
     };
     let how = format!(
         "Made by `cargo run --release --example texel -- --sample {} --epochs {} --rate {} --l2 {}{free}{command}`\n\
-         (examples/texel.rs), starting from the hand-written values of tables.rs.\n\
+         (examples/texel.rs), starting from {}.\n\
          Data: {} quiet positions from {games} master games of spec/conformance/games/\n\
          (pgnmentor.com collections, public game records; see its SOURCES.md), {labelled}.\n\
          K = {k:.4}. Mean squared error {:.6} -> {:.6} on the positions fitted,\n\
@@ -634,6 +659,11 @@ fn main() -> Result<(), String> {
         o.epochs,
         o.rate,
         o.l2,
+        if o.start_current {
+            "the engine's weights of the time (--start current)"
+        } else {
+            "the hand-written values of tables.rs"
+        },
         data.len(),
         before.0,
         after.0,
@@ -664,6 +694,28 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn the_start_is_the_hand_written_values_or_the_engines_weights() {
+        let parse = |line: &str| {
+            let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+            options(&args).map(|o| o.start_current)
+        };
+        assert_eq!(parse("--epochs 0"), Ok(false));
+        assert_eq!(parse("--start hand"), Ok(false));
+        assert_eq!(parse("--epochs 0 --start current"), Ok(true));
+        assert_eq!(
+            parse("--start engine").err().as_deref(),
+            Some("--start engine: hand or current")
+        );
+        assert_eq!(
+            parse("--start").err().as_deref(),
+            Some("--start needs a value")
+        );
+        // The engine's weights are not the hand-written ones (they were fitted), so the two
+        // starts differ.
+        assert_ne!(WEIGHTS.to_vec(), hand_weights().to_vec());
     }
 
     #[test]
