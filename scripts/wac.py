@@ -7,7 +7,9 @@ moves. The engine's table is cleared between positions (`ucinewgame`), so each p
 searched from nothing.
 
 Usage: python3 scripts/wac.py [--suite wac|ecm|FILE.epd] [--movetime MS | --nodes N]
-                              [--engine CMD] [--hash MB] [--first N] [--failures]
+                              [--engine CMD] [--hash MB] [--option NAME=VALUE ...]
+                              [--first N] [--failures]
+(`--option Threads=2`, for example, sets a UCI option of the engine, as scripts/match.py's.)
 (after `cargo build --release`; the suites are spec/conformance/tactics/{wac,ecm}.epd).
 Prints the load average before and after, solved/total, and with --failures each position
 missed with the move played.
@@ -21,6 +23,8 @@ import time
 
 import chess
 import chess.engine
+
+from match import options
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VDMCHESS = os.path.join(ROOT, "target", "release", "vdmchess")
@@ -40,16 +44,18 @@ def main():
                     help="search this many nodes instead of --movetime (comparisons that the machine's load does not disturb)")
     ap.add_argument("--engine", default=VDMCHESS + " uci", help="engine command line")
     ap.add_argument("--hash", type=int, default=64, help="Hash in MB")
+    ap.add_argument("--option", action="append", default=[], help="NAME=VALUE: a UCI option of the engine")
     ap.add_argument("--first", type=int, default=0, help="only the first N positions")
     ap.add_argument("--failures", action="store_true", help="list the positions missed")
     args = ap.parse_args()
+    uci_options = options(args.option)
 
     lines = [l for l in open(suite_path(args.suite)) if l.strip()]
     if args.first:
         lines = lines[: args.first]
     print(f"load average before: {os.getloadavg()}", flush=True)
     engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
-    engine.configure({"Hash": args.hash})
+    engine.configure({"Hash": args.hash, **uci_options})
     solved, missed = 0, []
     start = time.time()
     for i, line in enumerate(lines, 1):
