@@ -57,8 +57,9 @@ pub struct SearchConfig {
     /// Razoring: at depth 3 or less, a static evaluation far below alpha is checked by the
     /// quiescence search, whose failing low ends the node.
     pub razoring: bool,
-    /// The quiescence search's delta and SEE pruning spare a capture that gives check (it
-    /// may mate, however far below alpha the side to move stands).
+    /// The quiescence search's delta pruning spares a capture that gives check (it may mate,
+    /// however far below alpha the side to move stands); one that loses material by static
+    /// exchange is still pruned.
     pub checking_captures: bool,
     /// The pruning decisions (reverse futility, razoring, null move, futility) compare the
     /// transposition table's score instead of the static evaluation when its bound says the

@@ -1313,10 +1313,16 @@ impl Searcher {
                 let attacker = pos
                     .role_at(m.from.index())
                     .map_or(0, |r| SEE_VALUES[r.index()]);
-                let hopeless = (!promotes && stand_pat + victim + DELTA_MARGIN <= alpha)
-                    || (attacker > victim && see(pos, &m) < 0);
-                // With `checking_captures`, a capture that gives check is kept: it may mate.
-                if hopeless && !(self.config.checking_captures && gives_check(pos, &m)) {
+                // Too little to lift the score to alpha; with `checking_captures`, a capture
+                // that gives check is kept however little it takes: it may mate.
+                if !promotes
+                    && stand_pat + victim + DELTA_MARGIN <= alpha
+                    && !(self.config.checking_captures && gives_check(pos, &m))
+                {
+                    continue;
+                }
+                // Losing material by static exchange, check or not.
+                if attacker > victim && see(pos, &m) < 0 {
                     continue;
                 }
             }
@@ -1489,6 +1495,32 @@ mod tests {
         });
         without.keys = vec![repetition_key(&p)];
         assert!(without.quiescence(&p, 500, 501, 0, false) < 0);
+    }
+
+    /// The spared checking captures are spared delta pruning only: 1. Qxd7+, a queen for a
+    /// pawn (the knight and the king take back), is still pruned by its static exchange, so
+    /// White, far below alpha, stands pat at once.
+    #[test]
+    fn a_checking_capture_that_loses_by_exchange_is_still_pruned() {
+        let p = pos("1n2k3/3p4/8/7q/Q7/8/7r/K7 w - - 0 1");
+        for checking_captures in [true, false] {
+            let mut s = Searcher::new(1).with_config(SearchConfig {
+                checking_captures,
+                ..SearchConfig::full()
+            });
+            s.keys = vec![repetition_key(&p)];
+            let score = s.quiescence(&p, 500, 501, 0, false);
+            assert!(score < -1000, "{score}");
+            assert_eq!(s.nodes, 1, "checking_captures {checking_captures}");
+        }
+        // Without the exchange test, the capture is searched.
+        let mut open = Searcher::new(1).with_config(SearchConfig {
+            delta_pruning: false,
+            ..SearchConfig::full()
+        });
+        open.keys = vec![repetition_key(&p)];
+        open.quiescence(&p, 500, 501, 0, false);
+        assert!(open.nodes > 1);
     }
 
     #[test]
