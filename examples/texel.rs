@@ -639,17 +639,16 @@ fn main() -> Result<(), String> {
         ),
         _ => (String::new(), "labelled by result".to_string()),
     };
-    let free = if o.free > 0 {
-        format!(" --free {}", o.free)
-    } else {
-        String::new()
-    } + if o.start_current {
-        " --start current"
-    } else {
-        ""
-    };
+    // The options that change what is fitted, as they were given.
+    let mut flags = String::new();
+    if o.free > 0 {
+        let _ = write!(flags, " --free {}", o.free);
+    }
+    if o.start_current {
+        flags.push_str(" --start current");
+    }
     let how = format!(
-        "Made by `cargo run --release --example texel -- --sample {} --epochs {} --rate {} --l2 {}{free}{command}`\n\
+        "Made by `cargo run --release --example texel -- --sample {} --epochs {} --rate {} --l2 {}{flags}{command}`\n\
          (examples/texel.rs), starting from {}.\n\
          Data: {} quiet positions from {games} master games of spec/conformance/games/\n\
          (pgnmentor.com collections, public game records; see its SOURCES.md), {labelled}.\n\
