@@ -32,6 +32,7 @@
 //! assert!(score > 0 && score < 50);
 //! ```
 
+pub mod network;
 pub mod tables;
 pub mod weights;
 

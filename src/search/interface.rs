@@ -79,6 +79,10 @@ pub struct SearchConfig {
     /// iterations ([`soft_scale`](super::time::soft_scale)). Fixed depths and node counts
     /// are unaffected.
     pub adaptive_time: bool,
+    /// The static evaluation by the small neural network of
+    /// [`eval::network`](super::eval::network) instead of the hand-written terms of
+    /// [`eval::evaluate`](super::eval::evaluate).
+    pub network: bool,
 }
 
 /// A feature's field in a configuration.
@@ -86,7 +90,7 @@ type Switch = fn(&mut SearchConfig) -> &mut bool;
 
 /// Each feature's name, as [`SearchConfig::set`] knows it, and its switch, in the order of the
 /// fields: the one list of them.
-const FEATURES: [(&str, Switch); 21] = [
+const FEATURES: [(&str, Switch); 22] = [
     ("null_move", |c| &mut c.null_move),
     ("late_move_reductions", |c| &mut c.late_move_reductions),
     ("futility", |c| &mut c.futility),
@@ -108,10 +112,11 @@ const FEATURES: [(&str, Switch); 21] = [
     ("correction_history", |c| &mut c.correction_history),
     ("capture_history", |c| &mut c.capture_history),
     ("adaptive_time", |c| &mut c.adaptive_time),
+    ("network", |c| &mut c.network),
 ];
 
 /// The names [`SearchConfig::set`] knows, in the order of the fields.
-pub const FEATURE_NAMES: [&str; 21] = {
+pub const FEATURE_NAMES: [&str; 22] = {
     let mut names = [""; FEATURES.len()];
     let mut i = 0;
     while i < names.len() {
@@ -156,6 +161,7 @@ impl SearchConfig {
             capture_history: false,
             // Measured +12 (−11 .. +35, 400 games on the clock): kept.
             adaptive_time: true,
+            network: false,
         }
     }
 
@@ -186,6 +192,7 @@ impl SearchConfig {
             correction_history: false,
             capture_history: false,
             adaptive_time: false,
+            network: false,
         }
     }
 

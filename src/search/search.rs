@@ -55,6 +55,7 @@ use crate::types::{Role, Square};
 
 use super::correction::CorrectionHistory;
 use super::eval::evaluate;
+use super::eval::network::{AccumulatorStack, NETWORK};
 use super::ordering::{
     history_bonus, is_capture, is_quiet, pick, score_moves, score_noisy, CaptureHistory,
     ContinuationHistory, Histories, History, Killers, PieceTo, ScoredMove, TT_MOVE,
@@ -198,6 +199,8 @@ pub struct Searcher {
     frames: Vec<Frame>,
     /// What the selective features did in this search.
     fired: Fired,
+    /// The network's sums along the current line (with `network` on).
+    accumulators: AccumulatorStack,
 }
 
 /// How many times each selective feature acted in the last search: how a test sees a
@@ -277,6 +280,7 @@ impl Searcher {
             progress: None,
             frames: vec![EMPTY_FRAME; MAX_PLY + 2],
             fired: Fired::default(),
+            accumulators: AccumulatorStack::new(),
         }
     }
 
@@ -743,6 +747,9 @@ impl Searcher {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
+        if self.config.network {
+            self.accumulators.enter(ply, pos);
+        }
         if ply > 0 {
             if self.check_stop() {
                 return 0;
@@ -764,12 +771,12 @@ impl Searcher {
         if depth <= 0 {
             if !self.config.quiescence {
                 self.nodes += 1;
-                return evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             return self.quiescence(pos, alpha, beta, ply, in_check);
         }
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply + 1);
@@ -798,7 +805,7 @@ impl Searcher {
         } else {
             let raw = match hit {
                 Some(h) if h.bound != Bound::None && h.eval != 0 => h.eval,
-                _ => evaluate(pos),
+                _ => self.evaluate(pos, ply),
             };
             (raw, self.corrected(pos, raw))
         };
@@ -1186,6 +1193,17 @@ impl Searcher {
         best
     }
 
+    /// The static evaluation of `pos` for the side to move: the network's with `network` on,
+    /// else the hand-written terms'.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        if self.config.network {
+            self.accumulators.evaluate(&NETWORK, ply, pos)
+        } else {
+            evaluate(pos)
+        }
+    }
+
     /// The static evaluation `raw` of `pos` corrected by the correction history (when that
     /// feature is on), kept short of the mate scores.
     #[inline]
@@ -1235,13 +1253,16 @@ impl Searcher {
         in_check: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        if self.config.network {
+            self.accumulators.enter(ply, pos);
+        }
         if ply > 0 && self.check_stop() {
             return 0;
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply + 1);
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = pos.hash();
         let hit = if self.config.quiescence_tt {
@@ -1282,7 +1303,7 @@ impl Searcher {
         } else {
             raw_eval = match hit {
                 Some(h) if h.eval != 0 => h.eval,
-                _ => evaluate(pos),
+                _ => self.evaluate(pos, ply),
             };
             stand_pat = self.corrected(pos, raw_eval);
             if stand_pat >= beta {
