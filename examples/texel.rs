@@ -50,13 +50,15 @@
 //! given (the line "error before"), the way to compare a new fit with the weights in use on
 //! the same held-out positions.
 
+#[path = "common/labels.rs"]
+mod labels;
+
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use vdmchess::core::Chess;
-use vdmchess::notation::fen::parse_fen;
 use vdmchess::notation::pgn::{Game, Outcome};
 use vdmchess::notation::san::{SanMode, SanPlus};
 use vdmchess::search::eval::tables::{hand_weights, PHASE_TOTAL};
@@ -298,23 +300,11 @@ fn fen_key(fen: &str) -> String {
 /// score in centipawns for White (an integer); blank lines and lines starting with `#` are
 /// skipped. A bad line is an error naming the file, the line and what is wrong.
 fn read_labels(path: &Path) -> Result<Labels, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut labels = Labels::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |what: String| format!("{} line {}: {what}", path.display(), n + 1);
-        let (fen, score) = line
-            .rsplit_once(|c: char| c.is_ascii_whitespace())
-            .ok_or_else(|| at("a FEN and a score expected".into()))?;
-        let cp: i32 = score
-            .parse()
-            .map_err(|e| at(format!("score {score:?}: {e}")))?;
-        parse_fen(fen).map_err(|e| at(format!("FEN {fen:?}: {e}")))?;
+    labels::for_each_label(path, |fen, _, cp| {
         labels.insert(fen_key(fen), f64::from(cp));
-    }
+        Ok(())
+    })?;
     Ok(labels)
 }
 

@@ -10,16 +10,16 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-/// Its mate in two (1. Qg6, a queen offered) is seen only at depth 10 or 11 (the depth moves with
-/// the weights): the engine reduces and prunes quiet moves (README, "Tuning and the search's features").
+/// Its mate in two (1. Qg6, a queen offered) is seen only at depth 12 (the depth moves with
+/// the evaluation): the engine reduces and prunes quiet moves (README, "Tuning and the search's features").
 const WAC_001: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
 
 #[test]
 fn text_output_has_the_line_in_san() {
-    let o = vdmchess(&["analyse", "--fen", WAC_001, "--depth", "11"]);
+    let o = vdmchess(&["analyse", "--fen", WAC_001, "--depth", "12"]);
     assert!(o.status.success());
     let text = stdout(&o);
-    assert!(text.contains("depth 11 "), "{text}");
+    assert!(text.contains("depth 12 "), "{text}");
     assert!(text.contains("score mate 2"), "{text}");
     assert!(text.contains("bestmove g3g6"), "{text}");
     assert!(text.contains("pv 1. Qg6"), "{text}");
@@ -32,12 +32,12 @@ fn text_output_has_the_line_in_san() {
 
 #[test]
 fn json_output_has_every_field() {
-    let o = vdmchess(&["analyse", "--fen", WAC_001, "--depth", "11", "--json"]);
+    let o = vdmchess(&["analyse", "--fen", WAC_001, "--depth", "12", "--json"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["bestmove"], "g3g6");
     assert_eq!(v["score"]["mate"], 2);
-    assert_eq!(v["depth"], 11);
+    assert_eq!(v["depth"], 12);
     assert_eq!(v["pv_san"][0], "Qg6");
     assert_eq!(v["pv_uci"][0], "g3g6");
     assert!(v["nodes"].as_u64().unwrap() > 0);

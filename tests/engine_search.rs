@@ -285,6 +285,7 @@ fn a_singular_extension_finds_what_depths_eight_and_nine_miss() {
                 checking_captures: false,
                 correction_history: false,
                 capture_history: false,
+                network: false,
                 ..SearchConfig::full()
             };
             let mut s = Searcher::new(16).with_config(config);

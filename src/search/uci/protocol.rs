@@ -90,7 +90,7 @@ const GO_PARAMETERS: [&str; 12] = [
 
 /// The deepest `go depth` accepted.
 pub const MAX_GO_DEPTH: u64 = MAX_PLY as u64 - 1;
-/// The longest mate `go mate` may ask for (its search may go to depth 4N + 3, capped at
+/// The longest mate `go mate` may ask for (its search may go to depth 5N + 3, capped at
 /// [`MAX_GO_DEPTH`]).
 pub const MAX_GO_MATE: u64 = (MAX_GO_DEPTH - 1) / 2;
 /// The largest `movestogo` accepted.
