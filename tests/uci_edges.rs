@@ -152,7 +152,7 @@ fn malformed_go_parameters_are_named_and_dropped() {
 
 /// The fuzz's hang: `go mate -1` as the last line. The malformed limit is dropped and the
 /// search, now without limits, ends with the input; so does a well-formed `go mate` with no
-/// mate on the board (its search stops at depth 4N + 3).
+/// mate on the board (its search stops at depth 5N + 3).
 #[test]
 fn every_process_ends_at_the_end_of_its_input() {
     for input in [
@@ -168,8 +168,8 @@ fn every_process_ends_at_the_end_of_its_input() {
         assert_searched(&got[0].0, got[0].1, &after(&[]), &text);
     }
     let text = piped("position startpos\ngo mate 2\n");
-    assert!(text.contains("info depth 11 "), "{text}");
-    assert!(!text.contains("info depth 12 "), "{text}");
+    assert!(text.contains("info depth 13 "), "{text}");
+    assert!(!text.contains("info depth 14 "), "{text}");
 }
 
 /// `d`, as Stockfish 15.1 prints it after 1. e4 d5 2. Bb5+ (with the PolyGlot key).
