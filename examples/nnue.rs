@@ -445,7 +445,6 @@ fn main() -> Result<(), String> {
         o.epochs,
         net.error(&held, o.k_eval)
     );
-    let _ = SCALE;
     std::fs::write(&o.out, q.to_bytes()).map_err(|e| format!("{}: {e}", o.out.display()))?;
     println!("wrote {}", o.out.display());
     Ok(())

@@ -326,11 +326,11 @@ impl AccumulatorStack {
     /// not yet known), and the plies below are left to be entered again.
     #[inline]
     pub fn enter(&mut self, ply: usize, pos: &Position) {
-        let zero = Accumulator {
-            white: [0; HIDDEN],
-            black: [0; HIDDEN],
-        };
         if self.entries.len() <= ply {
+            let zero = Accumulator {
+                white: [0; HIDDEN],
+                black: [0; HIDDEN],
+            };
             self.entries
                 .resize(ply + 1, (Placement::default(), zero, false));
         }
