@@ -234,6 +234,100 @@ fn a_bad_book_file_is_reported_when_set() {
     assert_eq!(answers(&text).len(), 2, "{text}");
 }
 
+/// A file in the temporary directory, named for this process and `name`.
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("vdmchess-uci-{}-{name}", std::process::id()))
+}
+
+/// The score of the last `info depth` line before each `bestmove`.
+fn last_scores(text: &str) -> Vec<String> {
+    answers(text)
+        .iter()
+        .map(|(infos, _)| {
+            let words: Vec<&str> = infos.last().expect("an info line").split(' ').collect();
+            let at = words.iter().position(|w| *w == "score").expect("a score");
+            words[at + 1..at + 3].join(" ")
+        })
+        .collect()
+}
+
+/// `EvalFile` reads a network file when set and the search evaluates with it: a network whose
+/// every weight is zero scores a queen up as even, where the built-in one sees the queen; an
+/// empty value goes back to the built-in network. (`ucinewgame` between: the table would
+/// otherwise answer from the search before.)
+#[test]
+fn eval_file_replaces_the_built_in_network() {
+    use vdmchess::search::eval::network::{Network, NETWORK};
+    let mut zero: Network = NETWORK.clone();
+    zero.input.iter_mut().for_each(|row| row.fill(0));
+    zero.input_bias.fill(0);
+    zero.output = [[0; _]; 2];
+    zero.output_bias = 0;
+    zero.residual = false;
+    zero.base = 0;
+    let path = scratch("zero.bin");
+    std::fs::write(&path, zero.to_bytes()).unwrap();
+    let text = piped(&format!(
+        "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 1\n\
+         setoption name EvalFile value {}\nucinewgame\ngo depth 1\n\
+         setoption name EvalFile value <empty>\nucinewgame\ngo depth 1\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).unwrap();
+    assert!(!text.contains("info string"), "{text}");
+    let scores = last_scores(&text);
+    assert_eq!(scores.len(), 3, "{text}");
+    assert_eq!(scores[1], "cp 0", "{text}");
+    for s in [&scores[0], &scores[2]] {
+        let cp: i32 = s.strip_prefix("cp ").expect("a cp score").parse().unwrap();
+        assert!(cp > 500, "{text}");
+    }
+}
+
+/// An `EvalFile` that cannot be used is reported when it is set, saying why, and the engine
+/// goes on with its built-in network: a file that is not a network, and a correction fitted
+/// on other hand-written weights than this build's.
+#[test]
+fn a_bad_eval_file_is_reported_when_set() {
+    use vdmchess::search::eval::network::{weights_fingerprint, NETWORK};
+    let mut other = NETWORK.clone();
+    other.residual = true;
+    other.base = weights_fingerprint() ^ 1;
+    let path = scratch("other.bin");
+    std::fs::write(&path, other.to_bytes()).unwrap();
+    let text = piped(&format!(
+        "setoption name EvalFile value /nonexistent/net.bin\n\
+         setoption name EvalFile value Cargo.toml\n\
+         setoption name EvalFile value {}\n\
+         isready\nposition startpos\ngo depth 2\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).unwrap();
+    let said: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(said.len(), 3, "{text}");
+    assert!(
+        said[0].starts_with("info string EvalFile \"/nonexistent/net.bin\": "),
+        "{text}"
+    );
+    assert!(
+        said[1].contains("not a network file (no VDMNNUE1 header)"),
+        "{text}"
+    );
+    assert!(
+        said[2].contains("a correction fitted on other hand-written weights"),
+        "{text}"
+    );
+    assert!(
+        said.iter()
+            .all(|l| l.ends_with("; the built-in network is used")),
+        "{text}"
+    );
+    assert_eq!(answers(&text).len(), 1, "{text}");
+}
+
 /// An over-long unknown line is quoted by its start and its length, not echoed whole.
 #[test]
 fn an_over_long_line_is_quoted_shortened() {

@@ -55,7 +55,7 @@ use crate::types::{Role, Square};
 
 use super::correction::CorrectionHistory;
 use super::eval::evaluate;
-use super::eval::network::{AccumulatorStack, NETWORK};
+use super::eval::network::{AccumulatorStack, Network, NETWORK};
 use super::ordering::{
     history_bonus, is_capture, is_quiet, pick, score_moves, score_noisy, CaptureHistory,
     ContinuationHistory, Histories, History, Killers, PieceTo, ScoredMove, TT_MOVE,
@@ -201,6 +201,9 @@ pub struct Searcher {
     fired: Fired,
     /// The network's sums along the current line (with `network` on).
     accumulators: AccumulatorStack,
+    /// The network read from a file (UCI's `EvalFile`), shared with the helpers; `None`: the
+    /// one built in ([`NETWORK`]).
+    network: Option<Arc<Network>>,
 }
 
 /// How many times each selective feature acted in the last search: how a test sees a
@@ -281,6 +284,7 @@ impl Searcher {
             frames: vec![EMPTY_FRAME; MAX_PLY + 2],
             fired: Fired::default(),
             accumulators: AccumulatorStack::new(),
+            network: None,
         }
     }
 
@@ -297,6 +301,15 @@ impl Searcher {
         for h in &mut self.helpers {
             h.config = config;
         }
+    }
+
+    /// Evaluates with `network` (read by [`Network::open`]) when the configuration's
+    /// `network` is on; `None`: the network built into the engine.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        for h in &mut self.helpers {
+            h.network.clone_from(&network);
+        }
+        self.network = network;
     }
 
     /// The configuration.
@@ -330,6 +343,7 @@ impl Searcher {
             h.helper_nodes = Arc::clone(&self.helper_nodes);
             h.helper = true;
             h.config = self.config;
+            h.network.clone_from(&self.network);
             self.helpers.push(h);
         }
     }
@@ -1198,7 +1212,8 @@ impl Searcher {
     #[inline]
     fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         if self.config.network {
-            self.accumulators.evaluate(&NETWORK, ply, pos)
+            let net = self.network.as_deref().unwrap_or(&NETWORK);
+            self.accumulators.evaluate(net, ply, pos)
         } else {
             evaluate(pos)
         }

@@ -181,6 +181,26 @@ impl Network {
         })
     }
 
+    /// Reads a network file (as `examples/nnue.rs` writes it) for this build: a residual
+    /// network must have been fitted on top of this build's hand-written weights
+    /// ([`weights_fingerprint`]), as a correction to other weights would be wrong here.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not such a file for this [`HIDDEN`], or is a correction to
+    /// other hand-written weights; the message says which.
+    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Network, String> {
+        let bytes = std::fs::read(path.as_ref()).map_err(|e| e.to_string())?;
+        let net = Network::from_bytes(&bytes)?;
+        let ours = weights_fingerprint();
+        if net.residual && net.base != ours {
+            return Err(format!(
+                "a correction fitted on other hand-written weights (fingerprint {:016x}, this build's {ours:016x})",
+                net.base
+            ));
+        }
+        Ok(net)
+    }
+
     /// The bytes of its file ([`Network::from_bytes`] reads them back).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {

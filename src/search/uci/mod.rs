@@ -22,7 +22,9 @@
 //!   (castling written king-takes-rook), `Move Overhead` (ms), `Ponder`, `Threads` (lazy
 //!   SMP: helper threads sharing the transposition table), `SearchFeatures`
 //!   (search features switched off or on, `improving,-singular_extensions`: for matches
-//!   deciding a feature, [`SearchConfig::parse_changes`]);
+//!   deciding a feature, [`SearchConfig::parse_changes`]), `EvalFile` (a network file as
+//!   `examples/nnue.rs` writes it, used in place of the one built in; read when set, so a
+//!   file that cannot be used is reported then, [`Network::open`]);
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
 //!   illegal FEN is reported and the position stays as it was;
@@ -58,6 +60,7 @@ use crate::notation::uci::UciMove;
 use crate::rules::{perft_divide, Move, Rules};
 use crate::setup::{CastlingMode, Setup};
 
+use super::eval::network::Network;
 use super::interface::{SearchConfig, Signals};
 use super::search::Searcher;
 use super::time::DEFAULT_OVERHEAD;
@@ -172,6 +175,8 @@ pub struct Options {
     pub search_features: String,
     /// `Threads`: threads that search (lazy SMP, [`Searcher`]).
     pub threads: usize,
+    /// `EvalFile`: the network file read in place of the one built in.
+    pub eval_file: Option<String>,
 }
 
 impl Default for Options {
@@ -185,6 +190,7 @@ impl Default for Options {
             ponder: false,
             search_features: String::new(),
             threads: 1,
+            eval_file: None,
         }
     }
 }
@@ -220,6 +226,8 @@ pub struct Engine<W: Write + Send + 'static> {
     worker: Option<Worker>,
     /// The book `BookFile` opened, with its path.
     book: Option<(String, Book)>,
+    /// The network `EvalFile` read (`None`: the one built in).
+    network: Option<Arc<Network>>,
     /// The state of the generator that chooses among a position's book moves by weight.
     book_random: u64,
     /// The commands' source when driven by [`run`].
@@ -318,6 +326,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
             worker: None,
             book: None,
+            network: None,
             book_random: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0x9e37_79b9_7f4a_7c15, |d| d.as_nanos() as u64)
@@ -412,6 +421,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             "option name Ponder type check default false".to_string(),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name SearchFeatures type string default <empty>".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
             "uciok".to_string(),
         ] {
             self.out.line(&line);
@@ -522,6 +532,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             }),
             "ownbook" => bool_value(&value).map(|b| self.options.own_book = b),
             "bookfile" => self.set_book_file(value),
+            "evalfile" => self.set_eval_file(value),
             "uci_chess960" => bool_value(&value).map(|b| self.options.chess960 = b),
             "ponder" => bool_value(&value).map(|b| self.options.ponder = b),
             "move overhead" => number(&value, MAX_OVERHEAD_MS)
@@ -629,6 +640,28 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
+    /// `setoption name EvalFile`: reads the network at once ([`Network::open`]), so that a
+    /// file that cannot be used is reported now; the engine then evaluates with the network
+    /// built in. An empty value (or `<empty>`) goes back to that one.
+    fn set_eval_file(&mut self, value: Option<String>) -> Result<(), String> {
+        self.network = None;
+        self.options.eval_file = None;
+        let Some(path) = value.filter(|v| !v.is_empty() && v != "<empty>") else {
+            return Ok(());
+        };
+        match Network::open(&path) {
+            Ok(net) => {
+                self.network = Some(Arc::new(net));
+                self.options.eval_file = Some(path);
+                Ok(())
+            }
+            Err(e) => Err(format!(
+                "EvalFile {}: {e}; the built-in network is used",
+                quote(&path)
+            )),
+        }
+    }
+
     /// The book's move for `pos`, when `OwnBook` is on: one of the position's entries in the
     /// Polyglot book opened by `BookFile`, chosen by weight (entries of weight 0 never).
     fn book_move(&mut self, pos: &Position) -> Option<Move> {
@@ -685,6 +718,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             .unwrap_or_else(|| Searcher::new(self.options.hash_mb));
         searcher.set_move_overhead(self.options.move_overhead);
         searcher.set_threads(self.options.threads);
+        searcher.set_network(self.network.clone());
         searcher.set_config(
             SearchConfig::parse_changes(&self.options.search_features).unwrap_or_default(),
         );
