@@ -173,8 +173,7 @@ fn sigmoid(x: f32) -> f32 {
 
 /// FNV-1a of the FEN's first four fields: which positions are held out.
 fn fen_hash(fen: &str) -> u64 {
-    let key: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
-    key.join(" ").bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+    labels::fen_key(fen).bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }

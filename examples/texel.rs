@@ -288,21 +288,13 @@ fn error(d: &Data, target: &[f64], w: &[f64], k: f64, keep: &dyn Fn(usize) -> bo
 /// move, castling, en passant) to the score for White in centipawns.
 type Labels = HashMap<String, f64>;
 
-/// The key of a position in [`Labels`]: its FEN without the move counters.
-fn fen_key(fen: &str) -> String {
-    fen.split_ascii_whitespace()
-        .take(4)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Reads a labels file: one position a line, its FEN (four or six fields) and then Stockfish's
 /// score in centipawns for White (an integer); blank lines and lines starting with `#` are
 /// skipped. A bad line is an error naming the file, the line and what is wrong.
 fn read_labels(path: &Path) -> Result<Labels, String> {
     let mut labels = Labels::new();
     labels::for_each_label(path, |fen, _, cp| {
-        labels.insert(fen_key(fen), f64::from(cp));
+        labels.insert(labels::fen_key(fen), f64::from(cp));
         Ok(())
     })?;
     Ok(labels)
@@ -369,7 +361,7 @@ fn load(
                             let cp = match labels {
                                 None => Some(f64::NAN),
                                 Some(l) => {
-                                    let key = fen_key(&fen);
+                                    let key = labels::fen_key(&fen);
                                     l.get(&key).copied().filter(|_| labelled.insert(key))
                                 }
                             };

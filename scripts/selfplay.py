@@ -11,10 +11,12 @@ A game ends by the rules, by a claim the side to move could make (threefold, fif
 as a draw after `--max-plies`.
 
 Prints each game, then the score of A, the Elo difference with its 95% interval (from the
-per-game score variance) and wins/draws/losses.
+per-game score variance) and wins/draws/losses. `--pgn FILE` appends each game to FILE as it
+ends (the engines' own games, for example as training positions: `examples/texel.rs --games
+DIR --write-fens` reads them).
 
 Usage: python3 scripts/selfplay.py --a "CMD_A" --b "CMD_B" [--games 100] [--nodes 20000]
-    [--a-option NAME=VALUE ...] [--b-option NAME=VALUE ...]
+    [--a-option NAME=VALUE ...] [--b-option NAME=VALUE ...] [--pgn FILE]
 """
 
 import argparse
@@ -23,12 +25,13 @@ import sys
 
 import chess
 import chess.engine
+import chess.pgn
 
 from match import elo, openings, options
 
 
 def play(opening, a_white, args):
-    """Plays one game; returns the score of A."""
+    """Plays one game; returns the score of A, the result and the game."""
     a = chess.engine.SimpleEngine.popen_uci(shlex.split(args.a))
     b = chess.engine.SimpleEngine.popen_uci(shlex.split(args.b))
     try:
@@ -55,9 +58,14 @@ def play(opening, a_white, args):
     finally:
         a.quit()
         b.quit()
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = f"selfplay {args.nodes} nodes a move"
+    game.headers["White"] = "A" if a_white else "B"
+    game.headers["Black"] = "B" if a_white else "A"
+    game.headers["Result"] = result
     if result == "1/2-1/2":
-        return 0.5, result
-    return (1.0 if (result == "1-0") == a_white else 0.0), result
+        return 0.5, result, game
+    return (1.0 if (result == "1-0") == a_white else 0.0), result, game
 
 
 def main():
@@ -72,12 +80,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--pgn", help="append each game to this file")
     args = ap.parse_args()
     ops = openings(args.plies, (args.games + 1) // 2, args.seed)
     scores = []
     for i in range(args.games):
         a_white = i % 2 == 0
-        score, result = play(ops[i // 2], a_white, args)
+        score, result, game = play(ops[i // 2], a_white, args)
+        if args.pgn:
+            with open(args.pgn, "a") as f:
+                print(game, file=f, end="\n\n")
         scores.append(score)
         print(f"game {i + 1:3d} (A {'white' if a_white else 'black'}): {result:7s} "
               f"A {sum(scores)}/{len(scores)}", flush=True)

@@ -8,6 +8,15 @@ use std::path::Path;
 use vdmchess::notation::fen::parse_fen;
 use vdmchess::Setup;
 
+/// A position's key: its FEN's first four fields (the board, the side to move, castling, en
+/// passant), without the move counters, so that one position met at two moves is one key.
+pub fn fen_key(fen: &str) -> String {
+    fen.split_ascii_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Reads the labels file `path` and calls `each` with every position's FEN, its parsed setup
 /// and its score. A bad line (or an error of `each`) is an error naming the file, the line and
 /// what is wrong.
