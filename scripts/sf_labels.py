@@ -7,8 +7,10 @@ position, its FEN and Stockfish's score in centipawns for White (an integer), a 
 +/- `--clip`. Each position is searched from scratch of its own, `go depth D` (or `go nodes N`),
 by `--procs` Stockfish processes (Threads 1, `--hash` MB each), every `--every`-th FEN of the
 input only, in a fixed random order (a run stopped early has labelled a random sample of
-them). Lines already in OUT are kept and their positions not searched again, so an
-interrupted run continues where it stopped.
+them). A position is its FEN's first four fields (the move counters aside), searched once
+however many games reach it. Lines already in OUT are kept and their positions not searched
+again, so an interrupted run continues where it stopped, and new positions (the engine's own
+games, say) are added to an existing labels file by giving it as OUT.
 
 The labels are Stockfish's output, computed by your own run; they are not part of the
 repository. Made for the README's row with:
@@ -105,15 +107,21 @@ def main():
     with open(args.fens) as f:
         fens = [line.strip() for n, line in enumerate(f) if n % max(args.every, 1) == 0]
     fens = [fen for fen in fens if fen]
+    def key(fen):
+        return " ".join(fen.split()[:4])
+
     done = set()
     if os.path.exists(args.out):
         with open(args.out) as f:
-            done = {line.rsplit(None, 1)[0] for line in f if line.strip() and not line.startswith("#")}
+            done = {key(line.rsplit(None, 1)[0]) for line in f if line.strip() and not line.startswith("#")}
     # A position met in several games is searched once (the tuner labels each of them).
-    todo = [fen for fen in dict.fromkeys(fens) if fen not in done]
+    firsts = {}
+    for fen in fens:
+        firsts.setdefault(key(fen), fen)
+    todo = [fen for k, fen in firsts.items() if k not in done]
     # In a fixed random order, so that a run stopped early has labelled a random sample.
     random.Random(1).shuffle(todo)
-    unique = len(dict.fromkeys(fens))
+    unique = len(firsts)
     print(f"{unique} distinct positions, {unique - len(todo)} labelled before, {len(todo)} to do ({go})",
           file=sys.stderr)
 

@@ -11,10 +11,11 @@
 //! hand-written evaluation's centipawns, which the search's margins are set in.
 //!
 //! Its weights are the generated file `network.bin`, made by `examples/nnue.rs` from
-//! Stockfish's scores of quiet positions of master games (that example's docs say how to make
-//! it again, and the README's engine section what it measured). A residual network is only
-//! right on top of the hand-written weights it was fitted with: it records their
-//! [`weights_fingerprint`], and a test fails when `weights.rs` has changed since.
+//! Stockfish's scores of quiet positions of master games and of the engine's own games (that
+//! example's docs say how to make it again, and the README's engine section what it
+//! measured). A residual network is only right on top of the hand-written weights it was
+//! fitted with: it records their [`weights_fingerprint`], and a test fails when `weights.rs`
+//! has changed since.
 //!
 //! The weights are integers, as they are stored: the first layer scaled by [`QA`], the output
 //! layer by [`QB`]; a clipped sum times an output weight is then in units of `QA · QB`, and the
