@@ -181,9 +181,11 @@ fn sigmoid(x: f32) -> f32 {
 
 /// FNV-1a of the FEN's first four fields: which positions are held out.
 fn fen_hash(fen: &str) -> u64 {
-    labels::fen_key(fen).bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    labels::fen_key(fen)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// Reads the labels file into (fitted, held out). A bad line is an error naming the file, the

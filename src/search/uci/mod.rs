@@ -154,6 +154,12 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// A string option's value, `None` when it is empty or `<empty>` (what a GUI sends for the
+/// `default <empty>` that `uci` lists).
+fn given(value: Option<String>) -> Option<String> {
+    value.filter(|v| !v.is_empty() && v != "<empty>")
+}
+
 /// The UCI options' values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
@@ -545,12 +551,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }),
             "searchfeatures" => {
-                let text = value.unwrap_or_default();
-                let text = if text == "<empty>" {
-                    String::new()
-                } else {
-                    text
-                };
+                let text = given(value).unwrap_or_default();
                 SearchConfig::parse_changes(&text).map(|_| self.options.search_features = text)
             }
             _ => Err(format!("unknown option {name}")),
@@ -627,7 +628,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn set_book_file(&mut self, value: Option<String>) -> Result<(), String> {
         self.book = None;
         self.options.book_file = None;
-        let Some(path) = value.filter(|v| !v.is_empty() && v != "<empty>") else {
+        let Some(path) = given(value) else {
             return Ok(());
         };
         match Book::open(&path) {
@@ -646,7 +647,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn set_eval_file(&mut self, value: Option<String>) -> Result<(), String> {
         self.network = None;
         self.options.eval_file = None;
-        let Some(path) = value.filter(|v| !v.is_empty() && v != "<empty>") else {
+        let Some(path) = given(value) else {
             return Ok(());
         };
         match Network::open(&path) {
