@@ -11,7 +11,8 @@
 //!    nearer the root);
 //! 3. is **extended** one ply when in check;
 //! 4. hands over to the **quiescence search** at depth 0 (captures and queen promotions only,
-//!    with the static evaluation as a floor, *stand pat*; every evasion when in check);
+//!    with the static evaluation as a floor, *stand pat*; every evasion when in check; with
+//!    `quiescence_checks`, off by default, also its first ply's quiet checks);
 //! 5. takes a **transposition table** cutoff when a deep enough stored bound decides it;
 //! 6. tries **reverse futility** (the static evaluation beats beta by a margin at low depth)
 //!    and **null-move pruning** (passing still fails high: not in check, not when the side to
@@ -130,6 +131,10 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
     child.play_unchecked(m);
     child.is_check()
 }
+
+/// The order of a quiet check in the quiescence search: after the captures (plus its
+/// static exchange, within ±1000).
+const QUIET_CHECK: i32 = -2_000;
 
 /// What the search keeps per ply of the current line.
 #[derive(Debug, Clone, Copy)]
@@ -787,7 +792,8 @@ impl Searcher {
                 self.nodes += 1;
                 return self.evaluate(pos, ply);
             }
-            return self.quiescence(pos, alpha, beta, ply, in_check);
+            let checks = self.config.quiescence_checks && !in_check;
+            return self.quiescence(pos, alpha, beta, ply, in_check, checks);
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos, ply);
@@ -865,7 +871,7 @@ impl Searcher {
                 && alpha.abs() < MATE_BOUND
                 && eval + RAZORING.1 .0 + RAZORING.1 .1 * depth <= alpha
             {
-                let score = self.quiescence(pos, alpha, alpha + 1, ply, false);
+                let score = self.quiescence(pos, alpha, alpha + 1, ply, false, false);
                 if self.stopped {
                     return 0;
                 }
@@ -1266,6 +1272,7 @@ impl Searcher {
         beta: i32,
         ply: usize,
         in_check: bool,
+        checks: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
         if self.config.network {
@@ -1334,7 +1341,16 @@ impl Searcher {
             best = stand_pat;
             noisy_moves(pos, &mut moves);
         }
+        let noisy = moves.len();
+        if checks {
+            quiet_checks(pos, &mut moves);
+        }
         score_noisy(pos, &moves, &mut list);
+        // The quiet checks after every capture and promotion, the one that wins most by
+        // static exchange first.
+        for sm in &mut list[noisy..] {
+            sm.score = QUIET_CHECK + see(pos, &sm.mv).clamp(-1000, 1000);
+        }
         if let Some(t) = hit.and_then(|h| h.mv) {
             if let Some(sm) = list.iter_mut().find(|sm| sm.mv == t) {
                 sm.score = TT_MOVE;
@@ -1342,7 +1358,12 @@ impl Searcher {
         }
         for i in 0..list.len() {
             let m = pick(&mut list, i).mv;
-            if !in_check && self.config.delta_pruning {
+            if checks && is_quiet(pos, &m) {
+                // A quiet check that loses material by static exchange is not tried.
+                if !see_ge(pos, &m, 0) {
+                    continue;
+                }
+            } else if !in_check && self.config.delta_pruning {
                 let promotes = matches!(m.kind, MoveKind::Promotion(_));
                 let victim = captured_value(pos, &m);
                 // A capture by a piece worth no more than its victim cannot lose material.
@@ -1368,7 +1389,7 @@ impl Searcher {
             self.keys.push(repetition_key(&child));
             let score = match self.draw_or_mate(&child, ply + 1) {
                 Some(s) => -s,
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1, child.is_check()),
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, child.is_check(), false),
             };
             self.keys.pop();
             if self.stopped {
@@ -1434,6 +1455,23 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
 fn has_pieces(pos: &Position) -> bool {
     let ours = pos.color_bb(pos.turn());
     ours & !(pos.role_bb(Role::Pawn) | pos.role_bb(Role::King)) != 0
+}
+
+/// The legal quiet moves of `pos` that give check (no capture, no promotion, no castling),
+/// appended to `out`: what the quiescence search's first ply adds with `quiescence_checks`.
+pub fn quiet_checks(pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pos.legal_moves_masked_into(!0, !pos.occupied(), out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if m.kind != MoveKind::Normal || !gives_check(pos, &m) {
+            continue;
+        }
+        out[keep] = m;
+        keep += 1;
+    }
+    out.truncate(keep);
 }
 
 /// The legal captures (en passant included) and queen promotions of `pos`, appended to
@@ -1517,20 +1555,44 @@ mod tests {
             ..SearchConfig::full()
         });
         s.keys = vec![repetition_key(&p)];
-        let score = s.quiescence(&p, 500, 501, 0, false);
+        let score = s.quiescence(&p, 500, 501, 0, false, false);
         assert_eq!(score, MATE - 1);
         let mut exact = Searcher::new(1).with_config(SearchConfig {
             delta_pruning: false,
             ..SearchConfig::full()
         });
         exact.keys = vec![repetition_key(&p)];
-        assert_eq!(exact.quiescence(&p, 500, 501, 0, false), score);
+        assert_eq!(exact.quiescence(&p, 500, 501, 0, false, false), score);
         let mut without = Searcher::new(1).with_config(SearchConfig {
             checking_captures: false,
             ..SearchConfig::full()
         });
         without.keys = vec![repetition_key(&p)];
-        assert!(without.quiescence(&p, 500, 501, 0, false) < 0);
+        assert!(without.quiescence(&p, 500, 501, 0, false, false) < 0);
+    }
+
+    /// With `quiescence_checks` the quiescence search's first ply sees a quiet mate: 1. Rd8#
+    /// on the back rank, which a capture-only search stands pat in front of.
+    #[test]
+    fn a_quiet_check_that_mates_is_seen_at_the_first_quiescence_ply() {
+        let p = pos("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+        let mut moves = Vec::new();
+        quiet_checks(&p, &mut moves);
+        let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(names, ["d1d8"]);
+        for checks in [true, false] {
+            let mut s = Searcher::new(1).with_config(SearchConfig {
+                quiescence_checks: checks,
+                ..SearchConfig::full()
+            });
+            s.keys = vec![repetition_key(&p)];
+            let score = s.quiescence(&p, 1000, 1001, 0, false, checks);
+            if checks {
+                assert_eq!(score, MATE - 1);
+            } else {
+                assert!(score < 1000, "{score}");
+            }
+        }
     }
 
     /// The spared checking captures are spared delta pruning only: 1. Qxd7+, a queen for a
@@ -1545,7 +1607,7 @@ mod tests {
                 ..SearchConfig::full()
             });
             s.keys = vec![repetition_key(&p)];
-            let score = s.quiescence(&p, 500, 501, 0, false);
+            let score = s.quiescence(&p, 500, 501, 0, false, false);
             assert!(score < -500, "{score}");
             assert_eq!(s.nodes, 1, "checking_captures {checking_captures}");
         }
@@ -1555,7 +1617,7 @@ mod tests {
             ..SearchConfig::full()
         });
         open.keys = vec![repetition_key(&p)];
-        open.quiescence(&p, 500, 501, 0, false);
+        open.quiescence(&p, 500, 501, 0, false, false);
         assert!(open.nodes > 1);
     }
 
