@@ -132,9 +132,8 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
     child.is_check()
 }
 
-/// The order of a quiet check in the quiescence search: after the captures (plus its
-/// static exchange, within ±1000).
-const QUIET_CHECK: i32 = -2_000;
+/// The order of a quiet check in the quiescence search: after the captures.
+const QUIET_CHECK: i32 = -1;
 
 /// What the search keeps per ply of the current line.
 #[derive(Debug, Clone, Copy)]
@@ -1344,12 +1343,20 @@ impl Searcher {
         let noisy = moves.len();
         if checks {
             quiet_checks(pos, &mut moves);
+            // A quiet check that loses material by static exchange is not tried.
+            let mut keep = noisy;
+            for i in noisy..moves.len() {
+                if see_ge(pos, &moves[i], 0) {
+                    moves[keep] = moves[i];
+                    keep += 1;
+                }
+            }
+            moves.truncate(keep);
         }
         score_noisy(pos, &moves, &mut list);
-        // The quiet checks after every capture and promotion, the one that wins most by
-        // static exchange first.
+        // The quiet checks after every capture and promotion.
         for sm in &mut list[noisy..] {
-            sm.score = QUIET_CHECK + see(pos, &sm.mv).clamp(-1000, 1000);
+            sm.score = QUIET_CHECK;
         }
         if let Some(t) = hit.and_then(|h| h.mv) {
             if let Some(sm) = list.iter_mut().find(|sm| sm.mv == t) {
@@ -1358,12 +1365,9 @@ impl Searcher {
         }
         for i in 0..list.len() {
             let m = pick(&mut list, i).mv;
-            if checks && is_quiet(pos, &m) {
-                // A quiet check that loses material by static exchange is not tried.
-                if !see_ge(pos, &m, 0) {
-                    continue;
-                }
-            } else if !in_check && self.config.delta_pruning {
+            // The quiet checks kept above are spared delta pruning: they may mate.
+            let quiet_check = checks && is_quiet(pos, &m);
+            if !in_check && !quiet_check && self.config.delta_pruning {
                 let promotes = matches!(m.kind, MoveKind::Promotion(_));
                 let victim = captured_value(pos, &m);
                 // A capture by a piece worth no more than its victim cannot lose material.
@@ -1572,7 +1576,8 @@ mod tests {
     }
 
     /// With `quiescence_checks` the quiescence search's first ply sees a quiet mate: 1. Rd8#
-    /// on the back rank, which a capture-only search stands pat in front of.
+    /// on the back rank, which a capture-only search stands pat in front of; a quiet check
+    /// that loses material by static exchange is not tried.
     #[test]
     fn a_quiet_check_that_mates_is_seen_at_the_first_quiescence_ply() {
         let p = pos("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
@@ -1593,6 +1598,17 @@ mod tests {
                 assert!(score < 1000, "{score}");
             }
         }
+        // With a black rook on a8, 1. Rd8+ loses the rook to Rxd8: not tried, so the search
+        // stands pat at once.
+        let p = pos("r5k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+        let mut s = Searcher::new(1).with_config(SearchConfig {
+            quiescence_checks: true,
+            ..SearchConfig::full()
+        });
+        s.keys = vec![repetition_key(&p)];
+        let score = s.quiescence(&p, 1000, 1001, 0, false, true);
+        assert!(score < 1000, "{score}");
+        assert_eq!(s.nodes, 1);
     }
 
     /// The spared checking captures are spared delta pruning only: 1. Qxd7+, a queen for a
