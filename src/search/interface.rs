@@ -87,6 +87,13 @@ pub struct SearchConfig {
     /// not lose material by static exchange (the mates and forks a capture-only search
     /// cannot see); the replies to a check are then all searched, but no more checks.
     pub quiescence_checks: bool,
+    /// A root move whose full-depth null-window search beat the best move so far is the one
+    /// played when the search stops during its re-search with the full window (the
+    /// iteration is not complete, but that move is already known to be better).
+    pub root_fail_high: bool,
+    /// With `Threads` above 1, the move played is that of the thread whose last completed
+    /// iteration is the deepest (the main search's on a tie), not always the main search's.
+    pub deepest_thread: bool,
 }
 
 /// A feature's field in a configuration.
@@ -94,7 +101,7 @@ type Switch = fn(&mut SearchConfig) -> &mut bool;
 
 /// Each feature's name, as [`SearchConfig::set`] knows it, and its switch, in the order of the
 /// fields: the one list of them.
-const FEATURES: [(&str, Switch); 23] = [
+const FEATURES: [(&str, Switch); 25] = [
     ("null_move", |c| &mut c.null_move),
     ("late_move_reductions", |c| &mut c.late_move_reductions),
     ("futility", |c| &mut c.futility),
@@ -118,10 +125,12 @@ const FEATURES: [(&str, Switch); 23] = [
     ("adaptive_time", |c| &mut c.adaptive_time),
     ("network", |c| &mut c.network),
     ("quiescence_checks", |c| &mut c.quiescence_checks),
+    ("root_fail_high", |c| &mut c.root_fail_high),
+    ("deepest_thread", |c| &mut c.deepest_thread),
 ];
 
 /// The names [`SearchConfig::set`] knows, in the order of the fields.
-pub const FEATURE_NAMES: [&str; 23] = {
+pub const FEATURE_NAMES: [&str; 25] = {
     let mut names = [""; FEATURES.len()];
     let mut i = 0;
     while i < names.len() {
@@ -171,6 +180,8 @@ impl SearchConfig {
             network: true,
             // Measured +2 (−36 .. +40, 200 games), WAC level: not kept.
             quiescence_checks: false,
+            root_fail_high: true,
+            deepest_thread: true,
         }
     }
 
@@ -203,6 +214,8 @@ impl SearchConfig {
             adaptive_time: false,
             network: false,
             quiescence_checks: false,
+            root_fail_high: false,
+            deepest_thread: false,
         }
     }
 

@@ -31,6 +31,11 @@
 //!    these steps compare is first corrected by what searches of positions with the same
 //!    pawns returned compared with it ([`correction`](super::correction)).
 //!
+//! When the search stops inside an iteration, the move played is the last completed
+//! iteration's best, or a root move that has since beaten it: one whose full-depth
+//! null-window search failed high, even if its re-search with the full window was cut short
+//! (`root_fail_high`).
+//!
 //! With `Threads` above 1, helper threads search the same root and share the table (lazy
 //! SMP, see [`Searcher`]).
 //!
@@ -159,7 +164,9 @@ const EMPTY_FRAME: Frame = Frame {
 /// *lazy SMP* one: helper searchers, each with its own move-ordering memory, search the
 /// same root on threads of their own, sharing only the transposition table, until the main
 /// search ends; what they store there (deeper results, better moves to try first) speeds the
-/// main search up. The main search alone decides, reports and keeps to the limits.
+/// main search up. The main search alone reports and keeps to the limits; with
+/// [`SearchConfig::deepest_thread`] the move played is that of the thread whose last completed
+/// iteration is the deepest.
 #[derive(Debug)]
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
@@ -231,6 +238,9 @@ pub struct Fired {
     pub corrections: u64,
     /// Cutoffs whose capture history was updated.
     pub capture_updates: u64,
+    /// Searches stopped during the re-search of a root move that had failed high, which
+    /// is then the move played.
+    pub root_fail_highs: u64,
 }
 
 impl Searcher {
@@ -414,23 +424,45 @@ impl Searcher {
         let helper_signals = Signals::new();
         let mut helpers = std::mem::take(&mut self.helpers);
         let mut result = std::thread::scope(|scope| {
-            for h in &mut helpers {
-                let signals = helper_signals.clone();
-                scope.spawn(move || {
-                    // Until the main search stops them: no limit of their own.
-                    let unlimited = Limits {
-                        searchmoves: limits.searchmoves.clone(),
-                        ..Limits::default()
-                    };
-                    h.iterate(root, history, &unlimited, &signals, &mut |_| {});
-                });
-            }
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let signals = helper_signals.clone();
+                    scope.spawn(move || {
+                        // Until the main search stops them: no limit of their own.
+                        let unlimited = Limits {
+                            searchmoves: limits.searchmoves.clone(),
+                            ..Limits::default()
+                        };
+                        h.iterate(root, history, &unlimited, &signals, &mut |_| {})
+                    })
+                })
+                .collect();
             let result = self.iterate(root, history, limits, signals, info);
             helper_signals.stop();
-            result
+            let helper_results = handles.into_iter().filter_map(|h| h.join().ok());
+            if self.config.deepest_thread {
+                deepest(result, helper_results, limits.max_depth())
+            } else {
+                (result, false)
+            }
         });
         self.helpers = helpers;
-        result.nodes += self.helper_nodes();
+        result.0.nodes += self.helper_nodes();
+        let (result, from_helper) = result;
+        if from_helper {
+            // The line of the move played, as its thread found it.
+            info(&Info {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                score: result.score,
+                nodes: result.nodes,
+                nps: nps(result.nodes, self.start.elapsed()),
+                hashfull: self.tt.hashfull(),
+                time: self.start.elapsed(),
+                pv: result.pv.clone(),
+            });
+        }
         result
     }
 
@@ -1070,6 +1102,7 @@ impl Searcher {
             self.keys.push(repetition_key(&child));
             self.frames[ply].moved = Some(PieceTo::of(pos, &m));
             let nodes_before = self.nodes;
+            let mut fail_high = false;
             let new_depth = depth - 1 + i32::from(singular_move == Some(m));
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
@@ -1105,6 +1138,11 @@ impl Searcher {
                 if s > alpha && r > 0 {
                     s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, came);
                 }
+                // At the root, a full-depth null-window search above alpha says the move is
+                // better than the best so far: played if the re-search below is cut short.
+                if ply == 0 && s > alpha && !self.stopped && self.config.root_fail_high {
+                    fail_high = true;
+                }
                 if s > alpha && s < beta {
                     s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came);
                 }
@@ -1115,6 +1153,10 @@ impl Searcher {
                 self.count_root_nodes(m, self.nodes - nodes_before);
             }
             if self.stopped {
+                if fail_high {
+                    self.root_best = Some(m);
+                    self.fired.root_fail_highs += 1;
+                }
                 break;
             }
             searched += 1;
@@ -1447,6 +1489,34 @@ fn improving(frames: &[Frame], eval: i32) -> bool {
     }
 }
 
+/// The result of the search that completed the deepest iteration with a move, and whether
+/// it is a helper's: the main search's `main`, unless a helper completed a deeper one, no
+/// deeper than `max_depth` (the first such helper's then: its move, line, score and depth,
+/// with the main search's node count and time).
+fn deepest(
+    main: SearchResult,
+    helpers: impl Iterator<Item = SearchResult>,
+    max_depth: u32,
+) -> (SearchResult, bool) {
+    let (nodes, time) = (main.nodes, main.time);
+    let mut best = main;
+    let mut from_helper = false;
+    for h in helpers {
+        if h.best.is_some() && h.depth > best.depth && h.depth <= max_depth {
+            best = h;
+            from_helper = true;
+        }
+    }
+    (
+        SearchResult {
+            nodes,
+            time,
+            ..best
+        },
+        from_helper,
+    )
+}
+
 /// Nodes per second.
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
     let micros = elapsed.as_micros().max(1);
@@ -1609,6 +1679,69 @@ mod tests {
         let score = s.quiescence(&p, 1000, 1001, 0, false, true);
         assert!(score < 1000, "{score}");
         assert_eq!(s.nodes, 1);
+    }
+
+    /// The deepest completed iteration decides among the threads; the main search's on a
+    /// tie, and never one deeper than `go depth` asked.
+    #[test]
+    fn the_deepest_thread_decides() {
+        let result = |from: u8, to: u8, depth: u32, nodes: u64| {
+            let m = Move::normal(Square::new_masked(from), Square::new_masked(to));
+            SearchResult {
+                best: Some(m),
+                ponder: None,
+                score: Score::Cp(10),
+                value: 10,
+                depth,
+                seldepth: depth,
+                nodes,
+                time: Duration::from_millis(5),
+                pv: vec![m],
+            }
+        };
+        let main = || result(12, 28, 7, 1_000);
+        let played =
+            |r: (SearchResult, bool)| (r.0.best.unwrap().to_string(), r.0.depth, r.0.nodes, r.1);
+        let helpers = [result(11, 27, 8, 900), result(6, 21, 9, 800)];
+        assert_eq!(
+            played(deepest(main(), helpers.clone().into_iter(), 64)),
+            ("g1f3".to_string(), 9, 1_000, true)
+        );
+        assert_eq!(
+            played(deepest(main(), helpers.clone().into_iter(), 8)),
+            ("d2d4".to_string(), 8, 1_000, true)
+        );
+        assert_eq!(
+            played(deepest(main(), [result(11, 27, 7, 900)].into_iter(), 64)),
+            ("e2e4".to_string(), 7, 1_000, false)
+        );
+        assert_eq!(
+            played(deepest(main(), helpers.into_iter(), 7)),
+            ("e2e4".to_string(), 7, 1_000, false)
+        );
+    }
+
+    /// WAC.058 stopped at 3,000 nodes: 1. Qd1+ (the key move) has failed high on its null
+    /// window and the limit falls in its re-search. With `root_fail_high` it is played;
+    /// without, the last completed iteration's 1. Rb6 is.
+    #[test]
+    fn a_root_move_that_failed_high_is_played_when_its_re_search_is_stopped() {
+        let p = pos("8/8/2R5/1p2qp1k/1P2r3/2PQ2P1/5K2/8 w - - 0 1");
+        let limits = Limits {
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        let mut played = Vec::new();
+        for root_fail_high in [true, false] {
+            let mut s = Searcher::new(1).with_config(SearchConfig {
+                root_fail_high,
+                ..SearchConfig::full()
+            });
+            let r = s.search(&p, &[], &limits, &Signals::new(), &mut |_| {});
+            assert_eq!(s.fired().root_fail_highs, u64::from(root_fail_high));
+            played.push(r.best.map(|m| m.to_string()));
+        }
+        assert_eq!(played, [Some("d3d1".into()), Some("c6b6".into())]);
     }
 
     /// The spared checking captures are spared delta pruning only: 1. Qxd7+, a queen for a
