@@ -176,6 +176,8 @@ pub struct Searcher {
     helper_nodes: Arc<AtomicU64>,
     /// Whether this is a helper searcher.
     helper: bool,
+    /// A helper's number, from 1 (0: the main searcher).
+    helper_number: usize,
     history: History,
     continuation: ContinuationHistory,
     captures: CaptureHistory,
@@ -265,6 +267,7 @@ impl Searcher {
             helpers: Vec::new(),
             helper_nodes: Arc::new(AtomicU64::new(0)),
             helper: false,
+            helper_number: 0,
             history: History::default(),
             continuation: ContinuationHistory::default(),
             captures: CaptureHistory::default(),
@@ -356,6 +359,7 @@ impl Searcher {
             h.tt = Arc::clone(&self.tt);
             h.helper_nodes = Arc::clone(&self.helper_nodes);
             h.helper = true;
+            h.helper_number = self.helpers.len() + 1;
             h.config = self.config;
             h.network.clone_from(&self.network);
             self.helpers.push(h);
@@ -520,9 +524,16 @@ impl Searcher {
         // How settled the search is, for the soft limit (see `time::soft_scale`).
         let mut stability = 0;
         let mut last_best = None;
-        for depth in 1..=max_depth {
+        // With `helper_offset`, the odd-numbered helpers search each iteration a ply deeper
+        // than the others: their results reach the table before the main search needs them.
+        let offset = u32::from(self.config.helper_offset && self.helper_number % 2 == 1);
+        for iteration in 1..=max_depth {
+            let depth = iteration + offset;
+            if depth > max_depth {
+                break;
+            }
             // The first iteration always completes: nothing may stop it.
-            self.first_iteration = depth == 1;
+            self.first_iteration = iteration == 1;
             if depth > 1 && self.signals.is_stopped() {
                 break;
             }
@@ -1679,6 +1690,38 @@ mod tests {
         let score = s.quiescence(&p, 1000, 1001, 0, false, true);
         assert!(score < 1000, "{score}");
         assert_eq!(s.nodes, 1);
+    }
+
+    /// With `helper_offset`, the first helper's iterations are a ply deeper than their
+    /// count (2, 3, ... up to the limit); the main search's and, without it, the helper's
+    /// are not.
+    #[test]
+    fn the_odd_helpers_search_a_ply_deeper() {
+        let p = Position::start();
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        for offset in [true, false] {
+            let mut s = Searcher::new(1);
+            s.set_threads(2);
+            s.set_config(SearchConfig {
+                helper_offset: offset,
+                ..SearchConfig::full()
+            });
+            let mut depths = Vec::new();
+            let r = s.helpers[0].iterate(&p, &[], &limits, &Signals::new(), &mut |i| {
+                depths.push(i.depth);
+            });
+            let expected: &[u32] = if offset { &[2, 3, 4] } else { &[1, 2, 3, 4] };
+            assert_eq!(depths, expected);
+            assert_eq!(r.depth, 4);
+            let mut main = Vec::new();
+            s.iterate(&p, &[], &limits, &Signals::new(), &mut |i| {
+                main.push(i.depth)
+            });
+            assert_eq!(main, [1, 2, 3, 4]);
+        }
     }
 
     /// The deepest completed iteration decides among the threads; the main search's on a
