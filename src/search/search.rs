@@ -174,9 +174,7 @@ pub struct Searcher {
     helpers: Vec<Searcher>,
     /// Nodes searched by the helpers of the running search (what they have counted so far).
     helper_nodes: Arc<AtomicU64>,
-    /// Whether this is a helper searcher.
-    helper: bool,
-    /// A helper's number, from 1 (0: the main searcher).
+    /// A helper searcher's number, from 1; 0: the main searcher.
     helper_number: usize,
     history: History,
     continuation: ContinuationHistory,
@@ -266,7 +264,6 @@ impl Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
             helpers: Vec::new(),
             helper_nodes: Arc::new(AtomicU64::new(0)),
-            helper: false,
             helper_number: 0,
             history: History::default(),
             continuation: ContinuationHistory::default(),
@@ -358,7 +355,6 @@ impl Searcher {
             let mut h = Searcher::new(1);
             h.tt = Arc::clone(&self.tt);
             h.helper_nodes = Arc::clone(&self.helper_nodes);
-            h.helper = true;
             h.helper_number = self.helpers.len() + 1;
             h.config = self.config;
             h.network.clone_from(&self.network);
@@ -427,7 +423,7 @@ impl Searcher {
         self.helper_nodes.store(0, Ordering::Relaxed);
         let helper_signals = Signals::new();
         let mut helpers = std::mem::take(&mut self.helpers);
-        let mut result = std::thread::scope(|scope| {
+        let (mut result, from_helper) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
                 .iter_mut()
                 .map(|h| {
@@ -452,18 +448,18 @@ impl Searcher {
             }
         });
         self.helpers = helpers;
-        result.0.nodes += self.helper_nodes();
-        let (result, from_helper) = result;
+        result.nodes += self.helper_nodes();
         if from_helper {
             // The line of the move played, as its thread found it.
+            let elapsed = self.start.elapsed();
             info(&Info {
                 depth: result.depth,
                 seldepth: result.seldepth,
                 score: result.score,
                 nodes: result.nodes,
-                nps: nps(result.nodes, self.start.elapsed()),
+                nps: nps(result.nodes, elapsed),
                 hashfull: self.tt.hashfull(),
-                time: self.start.elapsed(),
+                time: elapsed,
                 pv: result.pv.clone(),
             });
         }
@@ -734,7 +730,7 @@ impl Searcher {
             return true;
         }
         if self.nodes & 2047 == 0 {
-            if self.helper {
+            if self.helper_number > 0 {
                 self.helper_nodes.fetch_add(2048, Ordering::Relaxed);
             }
             if self.signals.is_stopped() {
@@ -1396,15 +1392,6 @@ impl Searcher {
         let noisy = moves.len();
         if checks {
             quiet_checks(pos, &mut moves);
-            // A quiet check that loses material by static exchange is not tried.
-            let mut keep = noisy;
-            for i in noisy..moves.len() {
-                if see_ge(pos, &moves[i], 0) {
-                    moves[keep] = moves[i];
-                    keep += 1;
-                }
-            }
-            moves.truncate(keep);
         }
         score_noisy(pos, &moves, &mut list);
         // The quiet checks after every capture and promotion.
@@ -1542,15 +1529,16 @@ fn has_pieces(pos: &Position) -> bool {
     ours & !(pos.role_bb(Role::Pawn) | pos.role_bb(Role::King)) != 0
 }
 
-/// The legal quiet moves of `pos` that give check (no capture, no promotion, no castling),
-/// appended to `out`: what the quiescence search's first ply adds with `quiescence_checks`.
+/// The legal quiet moves of `pos` that give check (no capture, no promotion, no castling)
+/// and do not lose material by static exchange, appended to `out`: what the quiescence
+/// search's first ply adds with `quiescence_checks`.
 pub fn quiet_checks(pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     pos.legal_moves_masked_into(!0, !pos.occupied(), out);
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        if m.kind != MoveKind::Normal || !gives_check(pos, &m) {
+        if m.kind != MoveKind::Normal || !gives_check(pos, &m) || !see_ge(pos, &m, 0) {
             continue;
         }
         out[keep] = m;
@@ -1615,6 +1603,14 @@ mod tests {
         Position::from_setup(&parse_fen(fen).unwrap(), CastlingMode::Standard).unwrap()
     }
 
+    /// A one-megabyte searcher with `config`, its line starting at `p` (for a call of the
+    /// quiescence search itself).
+    fn searcher_at(p: &Position, config: SearchConfig) -> Searcher {
+        let mut s = Searcher::new(1).with_config(config);
+        s.keys = vec![repetition_key(p)];
+        s
+    }
+
     #[test]
     fn noisy_moves_are_captures_and_queen_promotions() {
         // White: e5xd6 en passant, b7-b8=Q, b7xa8=Q, Rh1xh7; not the quiet rook moves nor
@@ -1635,24 +1631,30 @@ mod tests {
     #[test]
     fn a_checking_capture_far_below_alpha_is_searched() {
         let p = pos("2rr3k/pp4p1/1nnqbNpp/3pN3/2pP4/2P5/PPB4P/R4RK1 w - - 0 2");
-        let mut s = Searcher::new(1).with_config(SearchConfig {
-            checking_captures: true,
-            ..SearchConfig::full()
-        });
-        s.keys = vec![repetition_key(&p)];
+        let mut s = searcher_at(
+            &p,
+            SearchConfig {
+                checking_captures: true,
+                ..SearchConfig::full()
+            },
+        );
         let score = s.quiescence(&p, 500, 501, 0, false, false);
         assert_eq!(score, MATE - 1);
-        let mut exact = Searcher::new(1).with_config(SearchConfig {
-            delta_pruning: false,
-            ..SearchConfig::full()
-        });
-        exact.keys = vec![repetition_key(&p)];
+        let mut exact = searcher_at(
+            &p,
+            SearchConfig {
+                delta_pruning: false,
+                ..SearchConfig::full()
+            },
+        );
         assert_eq!(exact.quiescence(&p, 500, 501, 0, false, false), score);
-        let mut without = Searcher::new(1).with_config(SearchConfig {
-            checking_captures: false,
-            ..SearchConfig::full()
-        });
-        without.keys = vec![repetition_key(&p)];
+        let mut without = searcher_at(
+            &p,
+            SearchConfig {
+                checking_captures: false,
+                ..SearchConfig::full()
+            },
+        );
         assert!(without.quiescence(&p, 500, 501, 0, false, false) < 0);
     }
 
@@ -1667,11 +1669,13 @@ mod tests {
         let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(names, ["d1d8"]);
         for checks in [true, false] {
-            let mut s = Searcher::new(1).with_config(SearchConfig {
-                quiescence_checks: checks,
-                ..SearchConfig::full()
-            });
-            s.keys = vec![repetition_key(&p)];
+            let mut s = searcher_at(
+                &p,
+                SearchConfig {
+                    quiescence_checks: checks,
+                    ..SearchConfig::full()
+                },
+            );
             let score = s.quiescence(&p, 1000, 1001, 0, false, checks);
             if checks {
                 assert_eq!(score, MATE - 1);
@@ -1682,11 +1686,16 @@ mod tests {
         // With a black rook on a8, 1. Rd8+ loses the rook to Rxd8: not tried, so the search
         // stands pat at once.
         let p = pos("r5k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
-        let mut s = Searcher::new(1).with_config(SearchConfig {
-            quiescence_checks: true,
-            ..SearchConfig::full()
-        });
-        s.keys = vec![repetition_key(&p)];
+        moves.clear();
+        quiet_checks(&p, &mut moves);
+        assert!(moves.is_empty(), "{moves:?}");
+        let mut s = searcher_at(
+            &p,
+            SearchConfig {
+                quiescence_checks: true,
+                ..SearchConfig::full()
+            },
+        );
         let score = s.quiescence(&p, 1000, 1001, 0, false, true);
         assert!(score < 1000, "{score}");
         assert_eq!(s.nodes, 1);
@@ -1776,10 +1785,13 @@ mod tests {
         };
         let mut played = Vec::new();
         for root_fail_high in [true, false] {
-            let mut s = Searcher::new(1).with_config(SearchConfig {
-                root_fail_high,
-                ..SearchConfig::full()
-            });
+            let mut s = searcher_at(
+                &p,
+                SearchConfig {
+                    root_fail_high,
+                    ..SearchConfig::full()
+                },
+            );
             let r = s.search(&p, &[], &limits, &Signals::new(), &mut |_| {});
             assert_eq!(s.fired().root_fail_highs, u64::from(root_fail_high));
             played.push(r.best.map(|m| m.to_string()));
@@ -1798,17 +1810,18 @@ mod tests {
                 checking_captures,
                 ..SearchConfig::full()
             });
-            s.keys = vec![repetition_key(&p)];
             let score = s.quiescence(&p, 500, 501, 0, false, false);
             assert!(score < -500, "{score}");
             assert_eq!(s.nodes, 1, "checking_captures {checking_captures}");
         }
         // Without the exchange test, the capture is searched.
-        let mut open = Searcher::new(1).with_config(SearchConfig {
-            delta_pruning: false,
-            ..SearchConfig::full()
-        });
-        open.keys = vec![repetition_key(&p)];
+        let mut open = searcher_at(
+            &p,
+            SearchConfig {
+                delta_pruning: false,
+                ..SearchConfig::full()
+            },
+        );
         open.quiescence(&p, 500, 501, 0, false, false);
         assert!(open.nodes > 1);
     }
