@@ -9,7 +9,8 @@ searched from nothing.
 Usage: python3 scripts/wac.py [--suite wac|ecm|FILE.epd] [--movetime MS | --nodes N]
                               [--engine CMD] [--hash MB] [--option NAME=VALUE ...]
                               [--first N] [--failures]
-(`--option Threads=2`, for example, sets a UCI option of the engine, as scripts/match.py's.)
+(`--option Threads=2`, for example, sets a UCI option of the engine, as scripts/match.py's;
+`--option UCI_AnalyseMode=true` measures the engine as a GUI's analysis runs it.)
 (after `cargo build --release`; the suites are spec/conformance/tactics/{wac,ecm}.epd).
 Prints the load average before and after, solved/total, and with --failures each position
 missed with the move played.

@@ -110,6 +110,7 @@ fn uci_announces_itself_and_its_options() {
         "option name Move Overhead type spin",
         "option name Threads type spin default 1 min 1 max 64",
         "option name SearchFeatures type string",
+        "option name UCI_AnalyseMode type check default false",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(option)), "{option}");
     }
@@ -331,6 +332,25 @@ fn mate_in_two_is_announced() {
         "{lines:?}"
     );
     assert!(lines.last().unwrap().starts_with("bestmove g3g6"));
+    e.quit();
+}
+
+/// `UCI_AnalyseMode`: analysing, the engine searches every root move to the full depth.
+/// WAC.183's quiet 1. Bf6! is ordered late; playing, its reduced search misses the point
+/// and 1. f4 is played at depth 8; analysing, 1. Bf6 is. Switching it back restores play.
+#[test]
+fn analyse_mode_searches_every_root_move_in_full() {
+    let mut e = Uci::start();
+    let mut moves = Vec::new();
+    for mode in ["false", "true", "false"] {
+        e.send(&format!("setoption name UCI_AnalyseMode value {mode}"));
+        e.send("ucinewgame");
+        e.send("position fen 1r2k1r1/5p2/b3p3/1p2b1B1/3p3P/3B4/PP2KP2/2R3R1 w - - 0 1");
+        e.send("go depth 8");
+        let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+        moves.push(played(&lines).to_string());
+    }
+    assert_eq!(moves, ["f2f4", "g5f6", "f2f4"]);
     e.quit();
 }
 

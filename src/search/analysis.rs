@@ -22,7 +22,7 @@ use crate::rules::{Move, Rules};
 use crate::setup::{Setup, SetupError};
 use crate::types::Color;
 
-use super::{Info, Limits, SearchResult, Searcher, Signals};
+use super::{Info, Limits, SearchConfig, SearchResult, Searcher, Signals};
 
 /// Why a position cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,7 +166,7 @@ fn search_game(
 ) -> Analysis {
     let keys = game.repetition_keys();
     let history = &keys[..keys.len().saturating_sub(1)];
-    let mut searcher = Searcher::new(hash_mb);
+    let mut searcher = Searcher::new(hash_mb).with_config(SearchConfig::analysis());
     let result = searcher.search(game.position(), history, limits, signals, &mut |info| {
         let san = san_line(game, &info.pv);
         let numbered_pv = numbered(&setup, &san);

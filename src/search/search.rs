@@ -39,6 +39,10 @@
 //! With `Threads` above 1, helper threads search the same root and share the table (lazy
 //! SMP, see [`Searcher`]).
 //!
+//! Analysing ([`SearchConfig::analysis`]), no root move is reduced (`full_depth_root`) and a
+//! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`):
+//! slower to a given depth, so play leaves both off, but fewer key moves missed.
+//!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
 //! cutoffs from deeper searches) on or off: with all off ([`SearchConfig::exact`]) the search
@@ -57,7 +61,7 @@ use std::time::{Duration, Instant};
 use crate::core::chess::repetition_key;
 use crate::core::Position;
 use crate::rules::{Move, MoveKind};
-use crate::types::{Role, Square};
+use crate::types::{Color, Role, Square};
 
 use super::correction::CorrectionHistory;
 use super::eval::evaluate;
@@ -135,6 +139,17 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
     let mut child = *pos;
     child.play_unchecked(m);
     child.is_check()
+}
+
+/// Whether `m` is a pawn's move to the seventh rank of the side moving it (one step from
+/// promotion).
+#[inline]
+fn to_seventh_rank(pos: &Position, m: &Move) -> bool {
+    let seventh = match pos.turn() {
+        Color::White => 6,
+        Color::Black => 1,
+    };
+    m.to.rank() == seventh && pos.role_at(m.from.index()) == Some(Role::Pawn)
 }
 
 /// The order of a quiet check in the quiescence search: after the captures.
@@ -1110,7 +1125,12 @@ impl Searcher {
             self.frames[ply].moved = Some(PieceTo::of(pos, &m));
             let nodes_before = self.nodes;
             let mut fail_high = false;
-            let new_depth = depth - 1 + i32::from(singular_move == Some(m));
+            let extension = if singular_move == Some(m) {
+                1
+            } else {
+                i32::from(self.config.seventh_rank_extension && to_seventh_rank(pos, &m))
+            };
+            let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
             } else {
@@ -1140,6 +1160,9 @@ impl Searcher {
                     // A reduction may reach the quiescence search: +21 (−6 .. +48) over 400
                     // self-play games against stopping a ply above it (the README's ladder).
                     r = r.clamp(0, new_depth);
+                    if ply == 0 && self.config.full_depth_root {
+                        r = 0;
+                    }
                 }
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, came);
                 if s > alpha && r > 0 {
@@ -1824,6 +1847,76 @@ mod tests {
         );
         open.quiescence(&p, 500, 501, 0, false, false);
         assert!(open.nodes > 1);
+    }
+
+    /// The move each setting of one feature plays in `fen` searched to `depth`, the feature
+    /// on first.
+    fn played_with_and_without(
+        fen: &str,
+        depth: u32,
+        switch: fn(&mut SearchConfig) -> &mut bool,
+    ) -> Vec<String> {
+        let p = pos(fen);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        [true, false]
+            .into_iter()
+            .map(|on| {
+                let mut config = SearchConfig::full();
+                *switch(&mut config) = on;
+                let mut s = searcher_at(&p, config);
+                let r = s.search(&p, &[], &limits, &Signals::new(), &mut |_| {});
+                r.best.map_or_else(String::new, |m| m.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_quiet_key_move_ordered_late_at_the_root_is_searched_to_full_depth() {
+        // WAC.183: 1. Bf6! (threatening Rxg8+ and keeping the e5 bishop tied) is a quiet
+        // move the ordering puts late; reduced at the root, its point lies beyond the reduced
+        // horizon at every depth from 8 to 14, and 1. f4 is played instead.
+        let played = played_with_and_without(
+            "1r2k1r1/5p2/b3p3/1p2b1B1/3p3P/3B4/PP2KP2/2R3R1 w - - 0 1",
+            8,
+            |c| &mut c.full_depth_root,
+        );
+        assert_eq!(played, ["g5f6", "f2f4"]);
+    }
+
+    #[test]
+    fn a_pawn_reaching_the_seventh_rank_is_searched_a_ply_deeper() {
+        // WAC.155: 1. d6! (then d7, and the e8 square) is found at depth 7 with the
+        // extension, at depth 8 without it (1. Qd8 before).
+        let played = played_with_and_without(
+            "5bk1/1rQ4p/5pp1/2pP4/3n1PP1/7P/1q3BB1/4R1K1 w - - 0 1",
+            7,
+            |c| &mut c.seventh_rank_extension,
+        );
+        assert_eq!(played, ["d5d6", "c7d8"]);
+    }
+
+    #[test]
+    fn the_seventh_rank_is_each_side_s_own() {
+        let white = pos("4k3/8/3P4/8/8/8/1p6/4K3 w - - 0 1");
+        let black = pos("4k3/8/3P4/8/8/8/1p6/4K3 b - - 0 1");
+        let d7 = Move::normal(Square::new_masked(43), Square::new_masked(51));
+        let b1 = Move {
+            from: Square::new_masked(9),
+            to: Square::new_masked(1),
+            kind: MoveKind::Promotion(Role::Queen),
+        };
+        assert!(to_seventh_rank(&white, &d7));
+        assert!(!to_seventh_rank(&black, &b1));
+        let b3 = pos("4k3/8/8/8/8/1p6/8/4K3 b - - 0 1");
+        let b2 = Move::normal(Square::new_masked(17), Square::new_masked(9));
+        assert!(to_seventh_rank(&b3, &b2));
+        // Not a pawn: a king's step to the seventh.
+        let king = pos("8/8/4K3/8/8/8/8/k7 w - - 0 1");
+        let ke7 = Move::normal(Square::new_masked(44), Square::new_masked(52));
+        assert!(!to_seventh_rank(&king, &ke7));
     }
 
     #[test]

@@ -24,7 +24,9 @@
 //!   (search features switched off or on, `improving,-singular_extensions`: for matches
 //!   deciding a feature, [`SearchConfig::parse_changes`]), `EvalFile` (a network file as
 //!   `examples/nnue.rs` writes it, used in place of the one built in; read when set, so a
-//!   file that cannot be used is reported then, [`Network::open`]);
+//!   file that cannot be used is reported then, [`Network::open`]), `UCI_AnalyseMode`
+//!   (analysis rather than play: the search starts from [`SearchConfig::analysis`];
+//!   python-chess's `analyse` sets it, its `play` clears it);
 //! - `position startpos|fen FEN [moves M ...]`: an illegal or unreadable move is reported by
 //!   `info string` naming it, and the position stays at the last legal move; an unreadable or
 //!   illegal FEN is reported and the position stays as it was;
@@ -183,6 +185,9 @@ pub struct Options {
     pub threads: usize,
     /// `EvalFile`: the network file read in place of the one built in.
     pub eval_file: Option<String>,
+    /// `UCI_AnalyseMode`: the GUI analyses rather than plays; the search then starts from
+    /// [`SearchConfig::analysis`] instead of [`SearchConfig::full`].
+    pub analyse_mode: bool,
 }
 
 impl Default for Options {
@@ -197,6 +202,7 @@ impl Default for Options {
             search_features: String::new(),
             threads: 1,
             eval_file: None,
+            analyse_mode: false,
         }
     }
 }
@@ -428,6 +434,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name SearchFeatures type string default <empty>".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
+            "option name UCI_AnalyseMode type check default false".to_string(),
             "uciok".to_string(),
         ] {
             self.out.line(&line);
@@ -541,6 +548,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             "evalfile" => self.set_eval_file(value),
             "uci_chess960" => bool_value(&value).map(|b| self.options.chess960 = b),
             "ponder" => bool_value(&value).map(|b| self.options.ponder = b),
+            "uci_analysemode" => bool_value(&value).map(|b| self.options.analyse_mode = b),
             "move overhead" => number(&value, MAX_OVERHEAD_MS)
                 .map(|ms| self.options.move_overhead = Duration::from_millis(ms)),
             "threads" => number(&value, MAX_THREADS as u64).and_then(|n| {
@@ -720,8 +728,14 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_move_overhead(self.options.move_overhead);
         searcher.set_threads(self.options.threads);
         searcher.set_network(self.network.clone());
+        let base = if self.options.analyse_mode {
+            SearchConfig::analysis()
+        } else {
+            SearchConfig::full()
+        };
         searcher.set_config(
-            SearchConfig::parse_changes(&self.options.search_features).unwrap_or_default(),
+            base.changed_by(&self.options.search_features)
+                .unwrap_or(base),
         );
         let signals = Signals::new();
         signals.set_pondering(ponder);
