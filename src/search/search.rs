@@ -1135,7 +1135,9 @@ impl Searcher {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, came)
             } else {
                 let mut r = 0;
+                // With `full_depth_root`, no root move is reduced.
                 if self.config.late_move_reductions
+                    && !(ply == 0 && self.config.full_depth_root)
                     && depth >= 3
                     && searched >= 2
                     && quiet
@@ -1160,9 +1162,6 @@ impl Searcher {
                     // A reduction may reach the quiescence search: +21 (−6 .. +48) over 400
                     // self-play games against stopping a ply above it (the README's ladder).
                     r = r.clamp(0, new_depth);
-                    if ply == 0 && self.config.full_depth_root {
-                        r = 0;
-                    }
                 }
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, came);
                 if s > alpha && r > 0 {
