@@ -8,9 +8,16 @@ searched from nothing.
 
 Usage: python3 scripts/wac.py [--suite wac|ecm|FILE.epd] [--movetime MS | --nodes N]
                               [--engine CMD] [--hash MB] [--option NAME=VALUE ...]
+                              [--vs CMD] [--vs-option NAME=VALUE ...]
                               [--first N] [--failures]
 (`--option Threads=2`, for example, sets a UCI option of the engine, as scripts/match.py's;
 `--option UCI_AnalyseMode=true` measures the engine as a GUI's analysis runs it.)
+
+With `--vs CMD` (and its own `--vs-option`s), a second engine is measured side by side: each
+position is searched by one engine and then by the other (which one goes first alternates), so
+a change in the machine's load or a slow stretch falls on both alike. Prints both scores and the
+positions that one solved and the other missed: with `--movetime` and `Threads` above 1 single
+runs of one engine vary by several positions, and only such a paired run compares two.
 (after `cargo build --release`; the suites are spec/conformance/tactics/{wac,ecm}.epd).
 Prints the load average before and after, solved/total, and with --failures each position
 missed with the move played.
@@ -46,6 +53,8 @@ def main():
     ap.add_argument("--engine", default=VDMCHESS + " uci", help="engine command line")
     ap.add_argument("--hash", type=int, default=64, help="Hash in MB")
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE: a UCI option of the engine")
+    ap.add_argument("--vs", help="a second engine's command, measured side by side")
+    ap.add_argument("--vs-option", action="append", default=[], help="NAME=VALUE: a UCI option of the --vs engine")
     ap.add_argument("--first", type=int, default=0, help="only the first N positions")
     ap.add_argument("--failures", action="store_true", help="list the positions missed")
     args = ap.parse_args()
@@ -55,32 +64,59 @@ def main():
     if args.first:
         lines = lines[: args.first]
     print(f"load average before: {os.getloadavg()}", flush=True)
-    engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
-    engine.configure({"Hash": args.hash, **uci_options})
-    solved, missed = 0, []
+    sides = [(args.engine, uci_options)]
+    if args.vs:
+        sides.append((args.vs, options(args.vs_option)))
+    engines = []
+    for command, opts in sides:
+        engine = chess.engine.SimpleEngine.popen_uci(shlex.split(command))
+        engine.configure({"Hash": args.hash, **opts})
+        engines.append(engine)
+    limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.movetime / 1000)
+    solved = [0] * len(engines)
+    missed = [[] for _ in engines]
+    differ = []
     start = time.time()
     for i, line in enumerate(lines, 1):
         board, ops = chess.Board.from_epd(line)
         best, avoid = ops.get("bm", []), ops.get("am", [])
-        engine.protocol.send_line("ucinewgame")
-        limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.movetime / 1000)
-        result = engine.play(board, limit)
-        move = result.move
-        ok = move is not None and (not best or move in best) and move not in avoid
-        if ok:
-            solved += 1
-        else:
-            missed.append((ops.get("id", f"#{i}"), board.san(move) if move else "(none)",
-                           [board.san(m) for m in best], [board.san(m) for m in avoid]))
+        ident = ops.get("id", f"#{i}")
+        order = list(range(len(engines)))
+        if i % 2 == 0:
+            order.reverse()
+        played = [None] * len(engines)
+        ok = [False] * len(engines)
+        for k in order:
+            engines[k].protocol.send_line("ucinewgame")
+            move = engines[k].play(board, limit).move
+            played[k] = board.san(move) if move else "(none)"
+            ok[k] = move is not None and (not best or move in best) and move not in avoid
+            if ok[k]:
+                solved[k] += 1
+            else:
+                missed[k].append((ident, played[k], [board.san(m) for m in best], [board.san(m) for m in avoid]))
+        if len(engines) == 2 and ok[0] != ok[1]:
+            differ.append((ident, played))
         if i % 25 == 0:
-            print(f"{i:4d}/{len(lines)}: {solved} solved ({time.time() - start:.0f} s)", flush=True)
-    engine.quit()
+            print(f"{i:4d}/{len(lines)}: {' / '.join(map(str, solved))} solved ({time.time() - start:.0f} s)", flush=True)
+    for engine in engines:
+        engine.quit()
     print(f"load average after: {os.getloadavg()}")
     budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
-    print(f"{args.suite}: {solved}/{len(lines)} solved at {budget} a position")
+    names = ["engine", "vs"]
+    for k in range(len(engines)):
+        label = f" ({names[k]}: {sides[k][0]})" if len(engines) == 2 else ""
+        print(f"{args.suite}: {solved[k]}/{len(lines)} solved at {budget} a position{label}")
     if args.failures:
-        for ident, played, bm, am in missed:
-            print(f"  missed {ident}: played {played}, bm {' '.join(bm)}" + (f", am {' '.join(am)}" if am else ""))
+        for k in range(len(engines)):
+            if len(engines) == 2:
+                print(f" {names[k]} missed:")
+            for ident, played, bm, am in missed[k]:
+                print(f"  missed {ident}: played {played}, bm {' '.join(bm)}" + (f", am {' '.join(am)}" if am else ""))
+    if len(engines) == 2:
+        print(f"solved by one and missed by the other: {len(differ)}")
+        for ident, played in differ:
+            print(f"  {ident}: engine {played[0]}, vs {played[1]}")
     return 0
 
 

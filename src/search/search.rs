@@ -39,9 +39,10 @@
 //! With `Threads` above 1, helper threads search the same root and share the table (lazy
 //! SMP, see [`Searcher`]).
 //!
-//! Analysing ([`SearchConfig::analysis`]), no root move is reduced (`full_depth_root`) and a
-//! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`):
-//! slower to a given depth, so play leaves both off, but fewer key moves missed.
+//! Analysing ([`SearchConfig::analysis`]), no root move is reduced (`full_depth_root`), a
+//! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`) and a
+//! capture that leaves a pawn ending two plies deeper (`pawn_ending_extension`): slower to a
+//! given depth, so play leaves them off, but fewer key moves missed.
 //!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
@@ -150,6 +151,14 @@ fn to_seventh_rank(pos: &Position, m: &Move) -> bool {
         Color::Black => 1,
     };
     m.to.rank() == seventh && pos.role_at(m.from.index()) == Some(Role::Pawn)
+}
+
+/// Whether `m`, played from `pos` to give `child`, captures a piece (not a pawn) and leaves
+/// kings and pawns alone on the board: the exchange into a pawn ending.
+#[inline]
+fn into_pawn_ending(pos: &Position, child: &Position, m: &Move) -> bool {
+    captured_value(pos, m) > SEE_VALUES[Role::Pawn.index()]
+        && child.occupied() & !(child.role_bb(Role::Pawn) | child.role_bb(Role::King)) == 0
 }
 
 /// The order of a quiet check in the quiescence search: after the captures.
@@ -1127,6 +1136,9 @@ impl Searcher {
             let mut fail_high = false;
             let extension = if singular_move == Some(m) {
                 1
+            } else if self.config.pawn_ending_extension && into_pawn_ending(pos, &child, &m) {
+                // Once per line: no piece is left to capture below it.
+                2
             } else {
                 i32::from(self.config.seventh_rank_extension && to_seventh_rank(pos, &m))
             };
@@ -1855,6 +1867,16 @@ mod tests {
         depth: u32,
         switch: fn(&mut SearchConfig) -> &mut bool,
     ) -> Vec<String> {
+        played_from_with_and_without(SearchConfig::full(), fen, depth, switch)
+    }
+
+    /// [`played_with_and_without`] from `base` instead of the engine's configuration.
+    fn played_from_with_and_without(
+        base: SearchConfig,
+        fen: &str,
+        depth: u32,
+        switch: fn(&mut SearchConfig) -> &mut bool,
+    ) -> Vec<String> {
         let p = pos(fen);
         let limits = Limits {
             depth: Some(depth),
@@ -1863,7 +1885,7 @@ mod tests {
         [true, false]
             .into_iter()
             .map(|on| {
-                let mut config = SearchConfig::full();
+                let mut config = base;
                 *switch(&mut config) = on;
                 let mut s = searcher_at(&p, config);
                 let r = s.search(&p, &[], &limits, &Signals::new(), &mut |_| {});
@@ -1895,6 +1917,43 @@ mod tests {
             |c| &mut c.seventh_rank_extension,
         );
         assert_eq!(played, ["d5d6", "c7d8"]);
+    }
+
+    #[test]
+    fn the_exchange_into_a_pawn_ending_is_searched_two_plies_deeper() {
+        // WAC.100: 1. b6+! Bxb6 2. Kb5 and the bishops come off (Be3 and Bxc5, or Ba5) into
+        // a pawn ending White wins. Analysing, the extension finds it at depth 19 (5 plies or more
+        // earlier than without it, which plays 1. Be3 at every depth to 24).
+        let played = played_from_with_and_without(
+            SearchConfig::analysis(),
+            "8/k1b5/P4p2/1Pp2p1p/K1P2P1P/8/3B4/8 w - - 0 1",
+            19,
+            |c| &mut c.pawn_ending_extension,
+        );
+        assert_eq!(played, ["b5b6", "d2e3"]);
+    }
+
+    #[test]
+    fn only_a_capture_that_leaves_kings_and_pawns_is_the_exchange_into_a_pawn_ending() {
+        let exchange = |fen: &str, from: u8, to: u8| {
+            let p = pos(fen);
+            let m = Move::normal(Square::new_masked(from), Square::new_masked(to));
+            let mut child = p;
+            child.play_unchecked(&m);
+            into_pawn_ending(&p, &child, &m)
+        };
+        // The rook takes the last piece: a pawn ending.
+        assert!(exchange(
+            "8/p3k1p1/8/2pprpp1/PP1P4/2P3KP/5P2/8 w - - 0 1",
+            27,
+            36
+        ));
+        // A pawn taken: not an exchange of pieces, though kings and pawns are left.
+        assert!(!exchange("8/4k3/8/4p3/3P4/8/8/4K3 w - - 0 1", 27, 36));
+        // A piece taken with another still on the board.
+        assert!(!exchange("8/4k3/8/4r3/3P4/8/8/2B1K3 w - - 0 1", 27, 36));
+        // A quiet move in a pawn ending.
+        assert!(!exchange("8/4k3/8/8/3P4/8/8/4K3 w - - 0 1", 27, 35));
     }
 
     #[test]
