@@ -40,9 +40,10 @@
 //! SMP, see [`Searcher`]).
 //!
 //! Analysing ([`SearchConfig::analysis`]), no root move is reduced (`full_depth_root`), a
-//! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`) and a
-//! capture that leaves a pawn ending two plies deeper (`pawn_ending_extension`): slower to a
-//! given depth, so play leaves them off, but fewer key moves missed.
+//! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`), a
+//! capture that leaves a pawn ending two plies deeper (`pawn_ending_extension`), and a node
+//! without a stored move is not reduced (`internal_reduction` off): slower to a given depth,
+//! so play keeps its own settings, but fewer key moves missed.
 //!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
@@ -1921,16 +1922,32 @@ mod tests {
 
     #[test]
     fn the_exchange_into_a_pawn_ending_is_searched_two_plies_deeper() {
-        // WAC.100: 1. b6+! Bxb6 2. Kb5 and the bishops come off (Be3 and Bxc5, or Ba5) into
-        // a pawn ending White wins. Analysing, the extension finds it at depth 19 (5 plies or more
-        // earlier than without it, which plays 1. Be3 at every depth to 24).
+        // WAC.087: 1... Rxe5! 2. dxe5 leaves a pawn ending Black wins (the king takes the e5
+        // pawn, and the queen's-side pawns decide). Analysing, the extension finds it at
+        // depth 14; without it 1... cxb4 is played there, and Rxe5 found a ply later.
         let played = played_from_with_and_without(
             SearchConfig::analysis(),
-            "8/k1b5/P4p2/1Pp2p1p/K1P2P1P/8/3B4/8 w - - 0 1",
-            19,
+            "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1",
+            14,
             |c| &mut c.pawn_ending_extension,
         );
-        assert_eq!(played, ["b5b6", "d2e3"]);
+        assert_eq!(played, ["e6e5", "c5b4"]);
+    }
+
+    #[test]
+    fn analysing_a_node_without_a_stored_move_keeps_its_depth() {
+        // ECM.127: 1. Nf6+! gxf6 2. Bxe7 (the knight opens the king's file for the queen's
+        // check on g4 and the exchange is won). At depth 9 the analysis finds it without the
+        // internal reduction; with it, 1. Ng5.
+        let played = played_from_with_and_without(
+            SearchConfig::analysis(),
+            "rbbq1rk1/p3nppp/1p2p3/8/1B1pN3/P2B4/1P3PPP/2RQ1RK1 w - - 0 1",
+            9,
+            |c| &mut c.internal_reduction,
+        );
+        assert_eq!(played, ["e4g5", "e4f6"]);
+        assert!(!SearchConfig::analysis().internal_reduction);
+        assert!(SearchConfig::full().internal_reduction);
     }
 
     #[test]
