@@ -41,9 +41,10 @@
 //!
 //! Analysing ([`SearchConfig::analysis`]), no root move is reduced (`full_depth_root`), a
 //! pawn's move to the seventh rank is searched a ply deeper (`seventh_rank_extension`), a
-//! capture that leaves a pawn ending two plies deeper (`pawn_ending_extension`), and a node
-//! without a stored move is not reduced (`internal_reduction` off): slower to a given depth,
-//! so play keeps its own settings, but fewer key moves missed.
+//! capture that leaves a pawn ending two plies deeper (`pawn_ending_extension`), a node
+//! without a stored move is not reduced (`internal_reduction` off), and the quiescence search
+//! tries the quiet checks (`quiescence_checks`): slower to a given depth, so play keeps its
+//! own settings, but fewer key moves missed.
 //!
 //! [`SearchConfig`] switches the selective features (everything in 6 but PVS, the
 //! quiescence's delta and SEE pruning, the check extension, the aspiration windows, and TT
@@ -1926,7 +1927,11 @@ mod tests {
         // pawn, and the queen's-side pawns decide). Analysing, the extension finds it at
         // depth 14; without it 1... cxb4 is played there, and Rxe5 found a ply later.
         let played = played_from_with_and_without(
-            SearchConfig::analysis(),
+            // The analysis as it was measured, before the quiet checks joined it.
+            SearchConfig {
+                quiescence_checks: false,
+                ..SearchConfig::analysis()
+            },
             "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1",
             14,
             |c| &mut c.pawn_ending_extension,
@@ -1935,12 +1940,32 @@ mod tests {
     }
 
     #[test]
+    fn analysing_the_quiescence_search_tries_the_quiet_checks() {
+        // ECM.049: 1. Qxf7+! (the queen given on f7: the checks that follow are quiet moves
+        // the capture-only horizon does not see). Analysing, depth 9 finds it with the quiet
+        // checks; without them, 1. Rfa1.
+        let played = played_from_with_and_without(
+            SearchConfig::analysis(),
+            "5rk1/1r1qbnnp/R2p2p1/1p1Pp3/1Pp1P1N1/2P1B1NP/5QP1/5R1K w - - 0 1",
+            9,
+            |c| &mut c.quiescence_checks,
+        );
+        assert_eq!(played, ["f2f7", "f1a1"]);
+        assert!(SearchConfig::analysis().quiescence_checks);
+        assert!(!SearchConfig::full().quiescence_checks);
+    }
+
+    #[test]
     fn analysing_a_node_without_a_stored_move_keeps_its_depth() {
         // ECM.127: 1. Nf6+! gxf6 2. Bxe7 (the knight opens the king's file for the queen's
         // check on g4 and the exchange is won). At depth 9 the analysis finds it without the
         // internal reduction; with it, 1. Ng5.
         let played = played_from_with_and_without(
-            SearchConfig::analysis(),
+            // The analysis as it was measured, before the quiet checks joined it.
+            SearchConfig {
+                quiescence_checks: false,
+                ..SearchConfig::analysis()
+            },
             "rbbq1rk1/p3nppp/1p2p3/8/1B1pN3/P2B4/1P3PPP/2RQ1RK1 w - - 0 1",
             9,
             |c| &mut c.internal_reduction,
