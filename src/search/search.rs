@@ -1896,6 +1896,15 @@ mod tests {
             .collect()
     }
 
+    /// The analysis as the pawn-ending extension and the internal reduction were measured,
+    /// before the quiet checks joined it (their tests keep that configuration).
+    fn analysis_before_quiet_checks() -> SearchConfig {
+        SearchConfig {
+            quiescence_checks: false,
+            ..SearchConfig::analysis()
+        }
+    }
+
     #[test]
     fn a_quiet_key_move_ordered_late_at_the_root_is_searched_to_full_depth() {
         // WAC.183: 1. Bf6! (threatening Rxg8+ and keeping the e5 bishop tied) is a quiet
@@ -1927,11 +1936,7 @@ mod tests {
         // pawn, and the queen's-side pawns decide). Analysing, the extension finds it at
         // depth 14; without it 1... cxb4 is played there, and Rxe5 found a ply later.
         let played = played_from_with_and_without(
-            // The analysis as it was measured, before the quiet checks joined it.
-            SearchConfig {
-                quiescence_checks: false,
-                ..SearchConfig::analysis()
-            },
+            analysis_before_quiet_checks(),
             "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1",
             14,
             |c| &mut c.pawn_ending_extension,
@@ -1961,11 +1966,7 @@ mod tests {
         // check on g4 and the exchange is won). At depth 9 the analysis finds it without the
         // internal reduction; with it, 1. Ng5.
         let played = played_from_with_and_without(
-            // The analysis as it was measured, before the quiet checks joined it.
-            SearchConfig {
-                quiescence_checks: false,
-                ..SearchConfig::analysis()
-            },
+            analysis_before_quiet_checks(),
             "rbbq1rk1/p3nppp/1p2p3/8/1B1pN3/P2B4/1P3PPP/2RQ1RK1 w - - 0 1",
             9,
             |c| &mut c.internal_reduction,
