@@ -220,7 +220,8 @@ impl SearchConfig {
     /// into a pawn ending two plies deeper (`pawn_ending_extension`), no internal iterative
     /// reduction (`internal_reduction` off), and the quiet checks in the quiescence search
     /// (`quiescence_checks`). They cost depth, which a game's clock favours (in self-play the
-    /// first two and the checks did not pay for themselves, and the reduction did); they
+    /// full-depth root, the extensions and the checks did not pay for themselves, and the
+    /// reduction did); they
     /// find more of the tactics suites' key moves (the README's ladder), which analysis
     /// wants.
     #[must_use]
