@@ -221,9 +221,8 @@ impl SearchConfig {
     /// reduction (`internal_reduction` off), and the quiet checks in the quiescence search
     /// (`quiescence_checks`). They cost depth, which a game's clock favours (in self-play the
     /// full-depth root, the extensions and the checks did not pay for themselves, and the
-    /// reduction did); they
-    /// find more of the tactics suites' key moves (the README's ladder), which analysis
-    /// wants.
+    /// reduction did); they find more of the tactics suites' key moves (the README's
+    /// ladder), which analysis wants.
     #[must_use]
     pub const fn analysis() -> SearchConfig {
         SearchConfig {
